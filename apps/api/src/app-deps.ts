@@ -1,0 +1,15 @@
+import type { DatabaseHandle } from "@tongjian/db/create-database";
+import type { ArticleRepository } from "./repositories/article-repository.ts";
+import type { createBannerRepository } from "./repositories/banner-repository.ts";
+import type { EntryRepository } from "./repositories/entry-repository.ts";
+import type { ServerConfig } from "./server-config.ts";
+import type { KeyValueStore } from "./stores/key-value-store.ts";
+
+export interface AppDeps {
+  config: ServerConfig;
+  handle: DatabaseHandle;
+  store: KeyValueStore;
+  entries: EntryRepository;
+  articles: ArticleRepository;
+  banners: ReturnType<typeof createBannerRepository>;
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { AppDeps } from "./app-deps.ts";
+import { installErrorHandler } from "./error-handler.ts";
+import { registerArticleRoutes } from "./routes/content/article-routes.ts";
+import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
+import { registerHomeRoutes } from "./routes/content/home-routes.ts";
+import { registerItemRoutes } from "./routes/content/item-routes.ts";
+import { registerHealthRoutes } from "./routes/health/health-routes.ts";
+import type { TypedApp } from "./typed-app.ts";
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions["logger"];
+  /** Registers the web app (pages and static assets) on the same server. */
+  registerWeb?: (app: TypedApp) => Promise<void>;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<TypedApp> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: true,
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomBytes(8).toString("hex");
+    },
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(helmet, {
+    // Pages inline React Router's hydration data; styles come from antd-mobile's CSS variables.
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "media-src": ["'self'", "blob:", "https:"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: deps.config.production ? undefined : false,
+  });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip", "deflate"],
+  });
+  await app.register(rateLimit, {
+    max: deps.config.rateLimitPerMinute,
+    timeWindow: "1 minute",
+    ...(deps.store.kind === "redis" && "client" in deps.store
+      ? {
+          redis: (deps.store as unknown as { client: import("ioredis").Redis }).client,
+          nameSpace: "tj:rl:",
+        }
+      : {}),
+    allowList: (request) => !request.url.startsWith("/api/"),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 429,
+      message: `请求过于频繁，请 ${Math.ceil(context.ttl / 1000)} 秒后再试`,
+      data: null,
+    }),
+  });
+
+  registerHealthRoutes(app, deps);
+  await app.register(async (api) => {
+    const typed = api.withTypeProvider<ZodTypeProvider>();
+    registerHomeRoutes(typed, deps);
+    registerItemRoutes(typed, deps);
+    registerArticleRoutes(typed, deps);
+    registerCoverRoutes(typed, deps);
+    // Any other /api path answers in the envelope rather than falling through to the pages.
+    typed.all("/api/*", async (request, reply) =>
+      reply.status(404).send({
+        code: 404,
+        message: `接口不存在：${request.method} ${request.url.split("?")[0]}`,
+        data: null,
+      }),
+    );
+  });
+
+  if (options.registerWeb) await options.registerWeb(app);
+  return app;
+}

@@ -1,0 +1,47 @@
+import { resolve } from "node:path";
+import { loadContent } from "@tongjian/content/load-content";
+import { seedContent } from "@tongjian/content/seed-content";
+import { createDatabase } from "@tongjian/db/create-database";
+import { migrateToLatest } from "@tongjian/db/migrate";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppDeps } from "./app-deps.ts";
+import { createArticleRepository } from "./repositories/article-repository.ts";
+import { createBannerRepository } from "./repositories/banner-repository.ts";
+import { createEntryRepository } from "./repositories/entry-repository.ts";
+import type { ServerConfig } from "./server-config.ts";
+import { createDatabaseStore } from "./stores/database-store.ts";
+import { createRedisStore } from "./stores/redis-store.ts";
+
+/**
+ * Opens the database, brings it to the latest migration and, on a first start, loads the sample
+ * content. A database that already holds content is left as it is.
+ */
+export async function createDeps(
+  config: ServerConfig,
+  log?: Pick<FastifyBaseLogger, "info">,
+): Promise<AppDeps> {
+  const handle = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) log?.info({ applied, dialect: handle.dialect }, "migrations applied");
+  const entries = createEntryRepository(handle.db);
+  if (config.seedOnStart && (await entries.count()) === 0) {
+    const summary = await seedContent(handle, loadContent(resolve(config.contentDir)));
+    log?.info({ summary }, "sample content loaded");
+  }
+  const store = config.redisUrl
+    ? createRedisStore(config.redisUrl)
+    : createDatabaseStore(handle.db);
+  return {
+    config,
+    handle,
+    store,
+    entries,
+    articles: createArticleRepository(handle.db),
+    banners: createBannerRepository(handle.db),
+  };
+}
+
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.store.close();
+  await deps.handle.close();
+}

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ApiError } from "./api-error.ts";
+
+// Chinese messages for the errors Fastify itself raises on bad input (spec: bad input gets a
+// clear 4xx and never a stack trace).
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "请求体不是有效的 JSON",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "请求体为空，但声明了 JSON 类型",
+  FST_ERR_CTP_BODY_TOO_LARGE: "请求体过大",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "不支持的请求内容类型",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "请求长度与内容不符",
+  FST_ERR_BAD_URL: "请求地址无效",
+  FST_ERR_ASYNC_CONSTRAINT: "请求无效",
+};
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: "请求参数有误",
+  401: "请先登录",
+  403: "没有权限",
+  404: "内容不存在或已被删除",
+  405: "不支持的请求方法",
+  408: "请求超时，请重试",
+  413: "请求体过大",
+  415: "不支持的请求内容类型",
+  429: "请求过于频繁，请稍后再试",
+};
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: (string | number)[] } };
+}
+
+function validationMessage(error: FastifyError): string {
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const first = issues[0];
+  const where = error.validationContext ?? "参数";
+  const field = first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") || "";
+  const place = { body: "请求体", querystring: "查询参数", params: "路径参数", headers: "请求头" }[
+    where as string
+  ];
+  return `${place ?? "参数"}${field ? ` ${field}` : ""} 无效${first?.message ? `：${first.message}` : ""}`;
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, message: error.message, data: null });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ code: 400, message: validationMessage(error), data: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FASTIFY_MESSAGES[error.code] ?? STATUS_MESSAGES[status] ?? "请求无效";
+      return reply.status(status).send({ code: status, message, data: null });
+    }
+    request.log.error({ err: error, reqId: request.id }, "unhandled error");
+    return reply.status(500).send({
+      code: 500,
+      message: `服务器开小差了，请稍后再试（请求编号 ${request.id}）`,
+      data: null,
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      code: 404,
+      message: `接口不存在：${request.method} ${request.url.split("?")[0]}`,
+      data: null,
+    });
+  });
+}

@@ -1,0 +1,54 @@
+import { buildApp } from "./build-app.ts";
+import { closeDeps, createDeps } from "./create-deps.ts";
+import { webRegistrar } from "./register-web.ts";
+import { readServerConfig } from "./server-config.ts";
+
+const config = readServerConfig(process.env);
+const loggerOptions = { level: config.logLevel };
+
+async function start() {
+  const deps = await createDeps(config, {
+    info: (obj: unknown, msg?: string) => console.log(JSON.stringify({ msg, ...(obj as object) })),
+  });
+  const app = await buildApp(deps, {
+    logger: loggerOptions,
+    registerWeb: webRegistrar({
+      buildDir: config.webBuildDir,
+      production: config.production,
+      ...(config.previewHost ? { previewHost: config.previewHost } : {}),
+      ...(config.fallbackHost ? { fallbackHost: config.fallbackHost } : {}),
+      ...(config.publicOrigin ? { publicOrigin: config.publicOrigin } : {}),
+    }),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: draining requests");
+    const timer = setTimeout(() => {
+      app.log.error("shutdown grace period exceeded, exiting");
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    timer.unref();
+    try {
+      // close() stops accepting connections and waits for in-flight requests to finish.
+      await app.close();
+      await closeDeps(deps);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: deps.handle.dialect, store: deps.store.kind }, "通鉴 is serving");
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

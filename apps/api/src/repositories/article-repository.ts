@@ -1,0 +1,95 @@
+import type { ArticleTable, Database } from "@tongjian/db/database-schema";
+import type { Kysely, Selectable } from "kysely";
+
+export type ArticleRow = Selectable<ArticleTable>;
+
+const LIST_COLUMNS = [
+  "id",
+  "key",
+  "section",
+  "title",
+  "abstract",
+  "cover",
+  "view_count",
+  "comment_num",
+  "like_count",
+  "published_at",
+] as const;
+
+export function createArticleRepository(db: Kysely<Database>) {
+  return {
+    async findById(id: string): Promise<ArticleRow | undefined> {
+      return db.selectFrom("article").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    async links(articleId: string) {
+      return db
+        .selectFrom("article_link")
+        .select(["item_id", "word"])
+        .where("article_id", "=", articleId)
+        .orderBy("position")
+        .execute();
+    },
+
+    async incrementViews(id: string): Promise<void> {
+      await db
+        .updateTable("article")
+        .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
+        .where("id", "=", id)
+        .execute();
+    },
+
+    async feed(limit: number, offset: number, section?: string) {
+      let query = db.selectFrom("article").select(LIST_COLUMNS);
+      if (section) query = query.where("section", "=", section);
+      return query
+        .orderBy("published_at", "desc")
+        .orderBy("id")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async countAll(section?: string): Promise<number> {
+      let query = db.selectFrom("article").select((eb) => eb.fn.countAll<number>().as("n"));
+      if (section) query = query.where("section", "=", section);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+
+    /** Articles that link to any of the given entries, most links first. */
+    async mentioning(itemIds: string[], excludeId: string | null, limit: number) {
+      if (itemIds.length === 0) return [];
+      let query = db
+        .selectFrom("article_link as l")
+        .innerJoin("article as a", "a.id", "l.article_id")
+        .select([
+          "a.id",
+          "a.title",
+          "a.section",
+          "a.abstract",
+          "a.cover",
+          "a.view_count",
+          "a.published_at",
+        ])
+        .select((eb) => eb.fn.countAll<number>().as("shared"))
+        .where("l.item_id", "in", itemIds)
+        .groupBy([
+          "a.id",
+          "a.title",
+          "a.section",
+          "a.abstract",
+          "a.cover",
+          "a.view_count",
+          "a.published_at",
+        ]);
+      if (excludeId) query = query.where("a.id", "!=", excludeId);
+      return query
+        .orderBy("shared", "desc")
+        .orderBy("a.published_at", "desc")
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type ArticleRepository = ReturnType<typeof createArticleRepository>;

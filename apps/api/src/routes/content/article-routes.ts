@@ -1,0 +1,82 @@
+import { formatViewCount } from "@tongjian/domain/view-count";
+import { z } from "zod";
+import { ApiError, ok } from "../../api-error.ts";
+import type { AppDeps } from "../../app-deps.ts";
+import type { TypedApp } from "../../typed-app.ts";
+import { idSchema, langIdParams, langSchema } from "../route-schemas.ts";
+import { articleCard, entryCard, SECTION_CHANNELS } from "./content-views.ts";
+
+const RECOMMEND_DEFAULT = 10;
+
+export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
+  // The article path is not named by the spec; this one follows the homepage call's shape.
+  app.get(
+    "/api/m/article/v1/n/detail/:lang/:id",
+    { schema: { params: langIdParams } },
+    async (request) => {
+      const article = await deps.articles.findById(request.params.id);
+      if (!article) throw ApiError.notFound("文章不存在或已被删除");
+      void deps.articles.incrementViews(article.id).catch(() => {});
+      const links = await deps.articles.links(article.id);
+      return ok({
+        id: article.id,
+        type: "ARTICLE",
+        channel: SECTION_CHANNELS[article.section] ?? "history",
+        section: article.section,
+        title: article.title,
+        summary: article.abstract,
+        content: article.content,
+        imageUrl: article.cover ?? `/media/cover/${article.id}.svg`,
+        tags: JSON.parse(article.tags) as string[],
+        commentNum: article.comment_num,
+        likeNum: article.like_count,
+        cr: null,
+        ttsStatus: 0,
+        innerLinks: links.map((l) => ({ itemId: l.item_id, word: l.word })),
+        viewNumShow: formatViewCount(article.view_count + 1),
+        publishedAt: article.published_at,
+        updatedAt: article.updated_at,
+      });
+    },
+  );
+
+  app.get(
+    "/api/recommend/get/relation/:lang/:id/:n",
+    {
+      schema: {
+        params: z.object({
+          lang: langSchema,
+          id: idSchema,
+          n: z.coerce.number().int().min(1).max(50).default(RECOMMEND_DEFAULT),
+        }),
+      },
+    },
+    async (request) => {
+      const { id, n } = request.params;
+      const article = await deps.articles.findById(id);
+      if (article) {
+        const itemIds = (await deps.articles.links(id)).map((l) => l.item_id);
+        const rows = await deps.articles.mentioning(itemIds, id, n);
+        const list = rows.map(articleCard);
+        if (list.length < n) {
+          const more = await deps.articles.feed(n + 1, 0, article.section);
+          for (const row of more) {
+            if (list.length >= n) break;
+            if (row.id !== id && !list.some((x) => x.id === row.id)) list.push(articleCard(row));
+          }
+        }
+        return ok(list);
+      }
+      const entry = await deps.entries.findById(id);
+      if (!entry) throw ApiError.notFound();
+      const [articles, related] = await Promise.all([
+        deps.articles.mentioning([id], null, n),
+        deps.entries.related(id, n),
+      ]);
+      return ok([
+        ...articles.map(articleCard),
+        ...related.slice(0, Math.max(0, n - articles.length)).map((r) => entryCard(r.entry)),
+      ]);
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import { formatViewCount } from "@tongjian/domain/view-count";
+import type { ArticleRow } from "../../repositories/article-repository.ts";
+import type { EntryRow } from "../../repositories/entry-repository.ts";
+
+// Shapes the content rows into what the H5 pages read (spec §3 "Content entities").
+
+export const SECTION_CHANNELS: Record<string, string> = {
+  中国史: "history",
+  世界史: "worldhistory",
+  艺术史: "arthistory",
+  战争: "war",
+  科技史: "technology",
+  大事件: "bigevent",
+};
+
+export function coverUrl(articleId: string, cover: string | null): string {
+  return cover ?? `/media/cover/${articleId}.svg`;
+}
+
+export function articleCard(
+  a: Pick<
+    ArticleRow,
+    "id" | "title" | "section" | "abstract" | "cover" | "view_count" | "published_at"
+  >,
+) {
+  return {
+    id: a.id,
+    type: "ARTICLE" as const,
+    title: a.title,
+    section: a.section,
+    channel: SECTION_CHANNELS[a.section] ?? "history",
+    summary: a.abstract,
+    imageUrl: coverUrl(a.id, a.cover),
+    viewNumShow: formatViewCount(a.view_count),
+    publishedAt: a.published_at,
+  };
+}
+
+export function entryCard(
+  e: Pick<EntryRow, "id" | "name" | "kind" | "summary" | "time_desc" | "image_url">,
+) {
+  return {
+    id: e.id,
+    type: "ENTRY" as const,
+    kind: e.kind,
+    name: e.name,
+    summary: e.summary,
+    timeDesc: e.time_desc,
+    imageUrl: e.image_url,
+  };
+}
+
+export function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

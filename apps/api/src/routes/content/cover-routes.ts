@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { ApiError } from "../../api-error.ts";
+import type { AppDeps } from "../../app-deps.ts";
+import type { TypedApp } from "../../typed-app.ts";
+import { idSchema } from "../route-schemas.ts";
+
+// The corpus ships no photographs it could not license, so covers are drawn here from the
+// article's own title and section, and say on their face that they are generated.
+const SECTION_COLOURS: Record<string, [string, string]> = {
+  中国史: ["#8c2f1e", "#c8553d"],
+  世界史: ["#1f3a5f", "#4a78a8"],
+  艺术史: ["#3b4a2f", "#7c8b5a"],
+  战争: ["#3a2b25", "#7a4b3a"],
+  科技史: ["#1d4d4f", "#3f8f8c"],
+  大事件: ["#5a3d6b", "#9b6fb0"],
+};
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&"']/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
+  );
+
+function wrap(title: string, perLine: number): string[] {
+  const chars = [...title];
+  const lines: string[] = [];
+  for (let i = 0; i < chars.length && lines.length < 3; i += perLine)
+    lines.push(chars.slice(i, i + perLine).join(""));
+  return lines;
+}
+
+export function registerCoverRoutes(app: TypedApp, deps: AppDeps) {
+  app.get(
+    "/media/cover/:file",
+    {
+      schema: {
+        params: z.object({ file: z.string().regex(/^[0-9a-f]{24}\.svg$/, "封面地址无效") }),
+      },
+    },
+    async (request, reply) => {
+      const id = idSchema.parse(request.params.file.slice(0, 24));
+      const article = await deps.articles.findById(id);
+      if (!article) throw ApiError.notFound("封面不存在");
+      const [from, to] = SECTION_COLOURS[article.section] ?? ["#444", "#888"];
+      const lines = wrap(article.title, 12);
+      const text = lines
+        .map(
+          (line, i) =>
+            `<text x="48" y="${150 + i * 64}" font-size="52" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
+        )
+        .join("");
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="420" viewBox="0 0 750 420" font-family="'Noto Serif CJK SC','Noto Sans CJK SC',serif"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="750" height="420" fill="url(#g)"/><text x="48" y="84" font-size="28" fill="#fff" opacity=".8">${escapeXml(article.section)}</text>${text}<text x="702" y="392" font-size="20" fill="#fff" opacity=".6" text-anchor="end">通鉴 · 示意封面</text></svg>`;
+      return reply
+        .header("content-type", "image/svg+xml; charset=utf-8")
+        .header("cache-control", "public, max-age=86400")
+        .send(svg);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { join } from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v.replace(/\/+$/, "")))
+  .pipe(z.url().optional())
+  .optional();
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  NODE_ENV: z.string().default("production"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("data"),
+  SQLITE_PATH: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  CONTENT_DIR: z.string().default("content"),
+  SEED_ON_START: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  PUBLIC_ORIGIN: optionalUrl,
+  PREVIEW_HOST: optionalUrl,
+  FALLBACK_HOST: optionalUrl,
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  WEB_BUILD_DIR: z.string().default("apps/web/build"),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  logLevel: z.infer<typeof configSchema>["LOG_LEVEL"];
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  redisUrl: string | undefined;
+  contentDir: string;
+  seedOnStart: boolean;
+  publicOrigin: string | undefined;
+  previewHost: string | undefined;
+  fallbackHost: string | undefined;
+  bodyLimitBytes: number;
+  rateLimitPerMinute: number;
+  shutdownGraceMs: number;
+  webBuildDir: string;
+}
+
+export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`配置无效：${detail}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    production: c.NODE_ENV === "production",
+    logLevel: c.LOG_LEVEL,
+    databaseUrl: c.DATABASE_URL || undefined,
+    sqlitePath: c.SQLITE_PATH ?? join(c.DATA_DIR, "tongjian.sqlite"),
+    redisUrl: c.REDIS_URL || undefined,
+    contentDir: c.CONTENT_DIR,
+    seedOnStart: c.SEED_ON_START,
+    publicOrigin: c.PUBLIC_ORIGIN,
+    previewHost: c.PREVIEW_HOST,
+    fallbackHost: c.FALLBACK_HOST,
+    bodyLimitBytes: c.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
+    webBuildDir: c.WEB_BUILD_DIR,
+  };
+}

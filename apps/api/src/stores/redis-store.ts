@@ -1,0 +1,53 @@
+import { Redis } from "ioredis";
+import type { KeyValueStore } from "./key-value-store.ts";
+
+export function createRedisStore(
+  url: string,
+  namespace = "tj:",
+): KeyValueStore & { client: Redis } {
+  const client = new Redis(url, {
+    keyPrefix: namespace,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+  });
+  // Connection errors surface through failed commands and /healthz, not as crashes.
+  client.on("error", () => {});
+  return {
+    kind: "redis",
+    client,
+    get: (key) => client.get(key),
+    async set(key, value, ttlSeconds) {
+      if (ttlSeconds && ttlSeconds > 0) await client.set(key, value, "EX", Math.ceil(ttlSeconds));
+      else await client.set(key, value);
+    },
+    async delete(key) {
+      await client.del(key);
+    },
+    async deletePrefix(prefix) {
+      let cursor = "0";
+      do {
+        // SCAN does not apply keyPrefix, so the namespace is added by hand here.
+        const [next, keys] = await client.scan(
+          cursor,
+          "MATCH",
+          `${namespace}${prefix}*`,
+          "COUNT",
+          500,
+        );
+        cursor = next;
+        if (keys.length > 0) await client.del(...keys.map((k) => k.slice(namespace.length)));
+      } while (cursor !== "0");
+    },
+    async ping() {
+      try {
+        return (await client.ping()) === "PONG";
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}

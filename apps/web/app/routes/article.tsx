@@ -1,0 +1,63 @@
+import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { data, Link } from "react-router";
+import type { ArticleCard, ArticleDetail } from "../features/content/content-types.ts";
+import { ApiRequestError, callApi } from "../shell/api-client.ts";
+import type { Route } from "./+types/article";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = params.id;
+  if (!id || !/^[0-9a-f]{24}$/.test(id)) throw data("抱歉，页面找不到了", { status: 404 });
+  try {
+    const [article, related] = await Promise.all([
+      callApi<ArticleDetail>(context.apiFetch, `/api/m/article/v1/n/detail/cn/${id}`),
+      callApi<ArticleCard[]>(context.apiFetch, `/api/recommend/get/relation/cn/${id}/10`).catch(
+        () => [],
+      ),
+    ]);
+    return { article, related };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.code === 404) {
+      throw data("抱歉，页面找不到了", { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  if (!d) return [{ title: PRODUCT_NAME }];
+  return [
+    { title: `${d.article.title} - ${PRODUCT_NAME}` },
+    { name: "description", content: d.article.summary },
+  ];
+}
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, related } = loaderData;
+  return (
+    <main className="tj-article">
+      <p className="tj-article__section">{article.section}</p>
+      <h1 className="tj-article__title">{article.title}</h1>
+      <p className="tj-article__meta">{article.viewNumShow} 阅读</p>
+      <blockquote className="tj-article__abstract">{article.summary}</blockquote>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised on the server before it is stored. */}
+      <article className="tj-article__body" dangerouslySetInnerHTML={{ __html: article.content }} />
+      {related.length > 0 && (
+        <section className="tj-section">
+          <h2 className="tj-section__title">相关推荐</h2>
+          <ul className="tj-feed">
+            {related.map((a) => (
+              <li key={a.id} className="tj-feed__item">
+                <Link to={a.type === "ARTICLE" ? `/ah/article/${a.id}` : `/detail/${a.id}`}>
+                  <div className="tj-feed__text">
+                    <h3>{a.title}</h3>
+                    <p>{a.summary}</p>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </main>
+  );
+}

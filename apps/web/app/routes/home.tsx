@@ -1,0 +1,99 @@
+import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
+import { Link } from "react-router";
+import {
+  type Banner,
+  type FeedPage,
+  KIND_NAMES,
+  type TopList,
+} from "../features/content/content-types.ts";
+import { callApi } from "../shell/api-client.ts";
+import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = context.apiFetch;
+  const [banners, feed, top] = await Promise.all([
+    callApi<Banner[]>(api, "/api/m/homepage/v1/n/getBanner/cn"),
+    callApi<FeedPage>(api, "/api/m/homepage/v2/n/getFeed/cn/1/50"),
+    callApi<TopList>(api, "/api/m/homeservice/top/n/list?page=1&size=10"),
+  ]);
+  return { banners, feed, top };
+}
+
+export function meta() {
+  return [
+    { title: `${PRODUCT_NAME} - ${PRODUCT_SLOGAN}` },
+    { name: "description", content: "通鉴：读中国历史与文化，纵览脉络，洞察因果，把握规律。" },
+  ];
+}
+
+const AREAS = [
+  { to: "/relation", name: "关系图谱", hint: "谁和谁有关" },
+  { to: "/home/timemap", name: "时空地图", hint: "疆域变迁" },
+  { to: "/abpath", name: "人物路径", hint: "从 A 到 B" },
+  { to: "/ladder/list", name: "学习天梯", hint: "分级测评" },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { banners, feed, top } = loaderData;
+  const hero = banners[0];
+  return (
+    <main className="tj-home">
+      <Link to="/search" className="tj-searchbox" role="search">
+        <span aria-hidden="true">🔍</span> 搜索人物、朝代、事件、文章
+      </Link>
+      {hero && (
+        <section className="tj-banner" aria-label="推荐">
+          <div className="tj-banner__track">
+            {banners.map((b) => (
+              <Link key={b.id} to={b.link} className="tj-banner__item">
+                <img src={b.imageUrl} alt={b.title} width={750} height={420} />
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
+      <nav className="tj-areas" aria-label="探索">
+        {AREAS.map((a) => (
+          <Link key={a.to} to={a.to} className="tj-areas__item">
+            <strong>{a.name}</strong>
+            <small>{a.hint}</small>
+          </Link>
+        ))}
+      </nav>
+      <section className="tj-section">
+        <h2 className="tj-section__title">热门词条</h2>
+        <ol className="tj-toplist">
+          {top.list.map((item) => (
+            <li key={item.id}>
+              <Link to={`/detail/${item.id}`}>
+                <span className="tj-toplist__rank">{item.rank}</span>
+                <span className="tj-toplist__name">{item.name}</span>
+                <span className="tj-toplist__meta">
+                  {KIND_NAMES[item.kind] ?? ""} {item.timeDesc ?? ""}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="tj-section">
+        <h2 className="tj-section__title">最新文章</h2>
+        <ul className="tj-feed">
+          {feed.list.map((a) => (
+            <li key={a.id} className="tj-feed__item">
+              <Link to={`/ah/article/${a.id}`}>
+                <div className="tj-feed__text">
+                  <span className="tj-feed__section">{a.section}</span>
+                  <h3>{a.title}</h3>
+                  <p>{a.summary}</p>
+                  <small>{a.viewNumShow} 阅读</small>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {feed.list.length === 0 && <p className="tj-empty">还没有文章</p>}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import { ROUTE_MANIFEST, routeId } from "@tongjian/domain/route-manifest";
+import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { Link, useMatches } from "react-router";
+
+const AREA_NAMES: Record<string, string> = {
+  shell: "基础",
+  content: "内容",
+  graph: "图谱",
+  map: "地图",
+  media: "影音书画",
+  accounts: "账户",
+  community: "社区",
+  learning: "学习",
+  commerce: "会员与订单",
+  campaigns: "活动",
+  agreements: "协议",
+};
+
+function usePlannedSpec() {
+  const matches = useMatches();
+  const id = matches[matches.length - 1]?.id;
+  return ROUTE_MANIFEST.find((spec) => routeId(spec.path) === id);
+}
+
+export function meta() {
+  return [{ name: "tj-route-status", content: "planned" }];
+}
+
+/** A spec route whose screen a later release builds: counted and visible, never hidden. */
+export default function PlannedRoute() {
+  const spec = usePlannedSpec();
+  return (
+    <main className="tj-state" data-route-status="planned" data-route-area={spec?.area}>
+      <title>{`${spec?.title ?? "建设中"} - ${PRODUCT_NAME}`}</title>
+      <div className="tj-state__badge">建设中</div>
+      <h1 className="tj-state__title">{spec?.title ?? "页面"}正在建设中</h1>
+      <p className="tj-state__hint">
+        「{AREA_NAMES[spec?.area ?? ""] ?? "功能"}」板块的这一页即将上线，先去看看已经开放的内容吧。
+      </p>
+      <Link className="tj-button" to="/">
+        返回首页
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/unmatched";
+
+// Spec §2 "Unmatched routes": /cluster and /family/subIndex go to the preview host, everything
+// else to the fallback host. Without a configured host the visitor sees the 404 screen.
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const target = url.pathname + url.search;
+  const toPreview = /\/cluster|\/family\/subIndex/.test(url.pathname);
+  const host = toPreview ? context.hosts.preview : context.hosts.fallback;
+  if (host) throw redirect(`${host}${target}`, 302);
+  throw data("抱歉，页面找不到了", { status: 404 });
+}
+
+export default function Unmatched() {
+  return null;
+}

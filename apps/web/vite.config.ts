@@ -1,0 +1,9 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  // antd-mobile imports its CSS from JS; bundling it for the server keeps SSR from dying on it.
+  ssr: { noExternal: ["antd-mobile"] },
+  build: { target: "es2020", cssCodeSplit: true },
+});

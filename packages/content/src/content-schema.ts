@@ -1,0 +1,207 @@
+import { z } from "zod";
+
+// The format is documented in docs/content-format.md; this file is its executable form.
+
+const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const keySchema = z.string().regex(KEY, "键只能由小写字母、数字和连字符组成");
+
+const year = z
+  .number()
+  .int()
+  .refine((y) => y !== 0, "没有公元0年");
+
+export const historicalDateSchema = z.strictObject({
+  year,
+  month: z.number().int().min(1).max(12).optional(),
+  day: z.number().int().min(1).max(31).optional(),
+  approx: z.boolean().optional(),
+  alt: year.optional(),
+});
+export type HistoricalDate = z.infer<typeof historicalDateSchema>;
+
+const chineseText = (min: number, max: number) =>
+  z.string().trim().min(min, `至少 ${min} 个字符`).max(max, `至多 ${max} 个字符`);
+
+export const PERIODS = [
+  "先秦",
+  "秦汉",
+  "三国两晋南北朝",
+  "隋唐五代",
+  "宋辽金夏元",
+  "明清",
+  "近现代",
+] as const;
+
+export const PERSON_ROLES = [
+  "君主",
+  "后妃",
+  "政治家",
+  "军事家",
+  "思想家",
+  "文学家",
+  "诗人",
+  "词人",
+  "史学家",
+  "画家",
+  "书法家",
+  "科学家",
+  "医学家",
+  "发明家",
+  "宗教人物",
+  "外交家",
+  "改革家",
+  "革命家",
+  "艺术家",
+  "音乐家",
+  "哲学家",
+  "探险家",
+  "学者",
+] as const;
+
+export const EVENT_CATEGORIES = [
+  "战争",
+  "政治",
+  "变法",
+  "文化",
+  "科技",
+  "外交",
+  "灾异",
+  "起义",
+  "迁都",
+  "建国",
+] as const;
+
+export const RELATION_TYPES = [
+  "父子",
+  "母子",
+  "父女",
+  "母女",
+  "兄弟",
+  "兄妹",
+  "姐弟",
+  "姐妹",
+  "夫妻",
+  "祖孙",
+  "师生",
+  "君臣",
+  "同僚",
+  "朋友",
+  "对手",
+  "敌对",
+  "继位",
+  "部属",
+  "同学派",
+  "影响",
+  "参与",
+  "任职",
+  "建立",
+  "定都",
+  "作者",
+] as const;
+
+export const ARTICLE_SECTIONS = ["中国史", "世界史", "艺术史", "战争", "科技史", "大事件"] as const;
+
+const aliases = z.array(z.string().trim().min(1)).default([]);
+
+export const regimeSchema = z.strictObject({
+  key: keySchema,
+  name: z.string().trim().min(1),
+  aliases,
+  start: historicalDateSchema,
+  end: historicalDateSchema.optional(),
+  period: z.enum(PERIODS),
+  parallel: z.boolean().default(false),
+  capitals: z.array(keySchema).default([]),
+  founder: keySchema.optional(),
+  rulers: z
+    .array(
+      z.strictObject({
+        name: z.string().trim().min(1),
+        person: keySchema.optional(),
+        start: year.optional(),
+        end: year.optional(),
+        approx: z.boolean().optional(),
+      }),
+    )
+    .default([]),
+  predecessor: keySchema.optional(),
+  successor: keySchema.optional(),
+  summary: chineseText(20, 400),
+});
+
+export const placeSchema = z.strictObject({
+  key: keySchema,
+  name: z.string().trim().min(1),
+  aliases,
+  modern: z.string().trim().min(1),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  names: z
+    .array(
+      z.strictObject({
+        name: z.string().trim().min(1),
+        from: year.optional(),
+        to: year.optional(),
+        note: z.string().optional(),
+      }),
+    )
+    .default([]),
+  summary: chineseText(10, 400),
+});
+
+export const personSchema = z.strictObject({
+  key: keySchema,
+  name: z.string().trim().min(1),
+  aliases,
+  courtesy: z.string().trim().min(1).optional(),
+  style: z.array(z.string().trim().min(1)).default([]),
+  gender: z.enum(["male", "female"]),
+  born: historicalDateSchema.optional(),
+  died: historicalDateSchema.optional(),
+  regime: keySchema.optional(),
+  roles: z.array(z.enum(PERSON_ROLES)).min(1),
+  native: z.string().trim().min(1).optional(),
+  place: keySchema.optional(),
+  poet: z.string().trim().min(1).optional(),
+  summary: chineseText(40, 400),
+});
+
+export const eventSchema = z.strictObject({
+  key: keySchema,
+  name: z.string().trim().min(1),
+  aliases,
+  start: historicalDateSchema,
+  end: historicalDateSchema.optional(),
+  regime: keySchema.optional(),
+  places: z.array(keySchema).default([]),
+  participants: z.array(keySchema).default([]),
+  category: z.enum(EVENT_CATEGORIES),
+  summary: chineseText(40, 400),
+});
+
+export const relationSchema = z.strictObject({
+  from: keySchema,
+  to: keySchema,
+  type: z.enum(RELATION_TYPES),
+  label: z.string().trim().min(1),
+  twoway: z.boolean().default(false),
+  note: z.string().optional(),
+  year: year.optional(),
+});
+
+export const articleFrontMatterSchema = z.strictObject({
+  key: keySchema,
+  title: z.string().trim().min(4).max(60),
+  section: z.enum(ARTICLE_SECTIONS),
+  abstract: z.string().trim().min(10).max(200),
+  cover: z.string().optional(),
+  published: z.union([z.string(), z.date()]).transform((v) => new Date(v)),
+  tags: z.array(z.string()).default([]),
+});
+
+export type RegimeRecord = z.infer<typeof regimeSchema>;
+export type PlaceRecord = z.infer<typeof placeSchema>;
+export type PersonRecord = z.infer<typeof personSchema>;
+export type EventRecord = z.infer<typeof eventSchema>;
+export type RelationRecord = z.infer<typeof relationSchema>;
+export type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;

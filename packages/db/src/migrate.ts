@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { Database } from "./database-schema.ts";
+import { initialMigration } from "./migrations/0001-initial.ts";
+
+// Migrations are listed in code (not read from a folder) so that the bundled server carries them.
+const migrations: Record<string, Migration> = {
+  "0001-initial": initialMigration,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export function createMigrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider });
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const { error, results } = await createMigrator(db).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+export async function dropAll(db: Kysely<Database>): Promise<void> {
+  const migrator = createMigrator(db);
+  for (;;) {
+    const { error, results } = await migrator.migrateDown();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (!results || results.length === 0) break;
+  }
+}

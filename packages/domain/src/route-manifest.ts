@@ -1,0 +1,355 @@
+/**
+ * Every route of spec §2, with its exact pattern, the area it belongs to and whether its screen
+ * is built. React Router's route config and `npm run routes:report` both read this list, so a
+ * route is never hidden: a planned one renders inside the shell and says so.
+ */
+export type RouteArea =
+  | "shell"
+  | "content"
+  | "graph"
+  | "map"
+  | "media"
+  | "accounts"
+  | "community"
+  | "learning"
+  | "commerce"
+  | "campaigns"
+  | "agreements";
+
+export type RouteKind = "single" | "agreement" | "sub" | "param" | "catch-all";
+
+export interface RouteSpec {
+  /** React Router pattern: `:id?` optional segment, `*` catch-all. */
+  path: string;
+  area: RouteArea;
+  kind: RouteKind;
+  /** Chinese title shown in the shell and in the planned state. */
+  title: string;
+  /** Module under apps/web/app/routes that renders the built screen. */
+  module?: string;
+}
+
+const r = (
+  path: string,
+  area: RouteArea,
+  kind: RouteKind,
+  title: string,
+  module?: string,
+): RouteSpec => (module ? { path, area, kind, title, module } : { path, area, kind, title });
+
+const SINGLE: RouteSpec[] = [
+  r("/", "content", "single", "首页", "home.tsx"),
+  r("/abpath", "graph", "single", "人物关系路径"),
+  r("/ah", "content", "single", "历史文章"),
+  r("/ai", "learning", "single", "AI 助学"),
+  r("/audioupload", "media", "single", "上传音频"),
+  r("/bindstudy", "learning", "single", "绑定学习"),
+  r("/board", "content", "single", "热榜"),
+  r("/buyvip", "commerce", "single", "开通会员"),
+  r("/cale", "content", "single", "历史日历"),
+  r("/changanactivity", "campaigns", "single", "长安活动"),
+  r("/clockin", "learning", "single", "每日打卡"),
+  r("/crazyeleven", "campaigns", "single", "双十一活动"),
+  r("/depthtest", "learning", "single", "深度测评"),
+  r("/divination", "campaigns", "single", "求签"),
+  r("/donatebooks", "campaigns", "single", "捐书活动"),
+  r("/drawsale", "campaigns", "single", "抽奖特惠"),
+  r("/exchange", "commerce", "single", "兑换码"),
+  r("/followwxaccount", "accounts", "single", "关注公众号"),
+  r("/greetingcard", "campaigns", "single", "贺卡"),
+  r("/hotbillboard", "content", "single", "热门榜单"),
+  r("/insight", "content", "single", "洞察"),
+  r("/jds", "content", "single", "简读史"),
+  r("/knowledgepoint", "learning", "single", "知识点"),
+  r("/knowlist", "learning", "single", "知识清单"),
+  r("/laborday", "campaigns", "single", "劳动节活动"),
+  r("/ladderanniversary", "campaigns", "single", "天梯周年"),
+  r("/ladderanniversary1", "campaigns", "single", "天梯周年"),
+  r("/ladderintroduce", "learning", "single", "天梯介绍"),
+  r("/laddersample", "learning", "single", "天梯试学"),
+  r("/largeV", "community", "single", "大V"),
+  r("/latticeDiagram", "graph", "single", "格子图"),
+  r("/law", "agreements", "single", "法律声明"),
+  r("/learnrecord", "learning", "single", "学习记录"),
+  r("/live", "media", "single", "直播"),
+  r("/lLadderProductDetail", "commerce", "single", "天梯课程详情"),
+  r("/login", "accounts", "single", "登录"),
+  r("/love", "campaigns", "single", "投票活动"),
+  r("/my", "accounts", "single", "我的"),
+  r("/offexchange", "commerce", "single", "线下兑换"),
+  r("/onlinebook", "media", "single", "在线读书"),
+  r("/openxcx", "shell", "single", "打开小程序"),
+  r("/panorama", "map", "single", "全景"),
+  r("/panorama2022", "map", "single", "全景 2022"),
+  r("/psychologicalday", "campaigns", "single", "心理健康日"),
+  r("/readbook", "media", "single", "读书"),
+  r("/readday", "campaigns", "single", "读书日"),
+  r("/reader", "media", "single", "阅读器"),
+  r("/redirectpage", "shell", "single", "正在跳转"),
+  r("/relation", "graph", "single", "关系图谱"),
+  r("/report", "learning", "single", "学习报告"),
+  r("/share719", "campaigns", "single", "分享活动"),
+  r("/springfestival", "campaigns", "single", "春节活动"),
+  r("/starmalllandscape", "commerce", "single", "星商城"),
+  r("/studyplan", "learning", "single", "学习计划"),
+  r("/studyrecord", "learning", "single", "学习记录"),
+  r("/subscribe", "accounts", "single", "订阅"),
+  r("/survey", "learning", "single", "问卷"),
+  r("/testentry", "learning", "single", "测试入口"),
+  r("/testopen", "learning", "single", "测试开放"),
+  r("/timebar", "map", "single", "时间轴"),
+  r("/timeColumn", "map", "single", "时间柱"),
+  r("/tvhelp", "shell", "single", "电视版帮助"),
+  r("/upgradepay", "commerce", "single", "升级支付"),
+  r("/watch", "media", "single", "观看"),
+  r("/wenshireward", "campaigns", "single", "文史奖励"),
+  r("/wenshisong", "campaigns", "single", "文史歌曲"),
+  r("/womanday", "campaigns", "single", "妇女节活动"),
+  r("/words", "learning", "single", "字词"),
+  r("/workcollection", "campaigns", "single", "作品征集"),
+  r("/wx", "accounts", "single", "微信"),
+  r("/wxapphome", "shell", "single", "小程序首页"),
+  r("/younglive", "media", "single", "少儿直播"),
+  r("/zgf", "content", "single", "中国风"),
+  // Beyond spec §2: the search page every reader expects.
+  r("/search", "content", "single", "搜索"),
+];
+
+const AGREEMENTS: [string, string][] = [
+  ["personalInformationProtection", "个人信息保护政策"],
+  ["soundcopyright", "声音版权说明"],
+  ["soundcopyright/cc0", "声音版权说明（CC0）"],
+  ["soundcopyright/cc4", "声音版权说明（CC BY 4.0）"],
+  ["subscription", "订阅协议"],
+  ["thirdpartKnow", "第三方信息共享须知"],
+  ["thirdPartyInformation", "第三方信息共享清单"],
+  ["travelprivate", "出行隐私政策"],
+  ["traveluser", "出行用户协议"],
+  ["userInfo", "个人信息收集清单"],
+  ["userInfo/list", "个人信息收集清单"],
+  ["userInfo/download", "个人信息下载"],
+  ["userServices", "用户服务协议"],
+  ["userOwnInfo/*", "我的个人信息"],
+];
+
+const SUB: [string, RouteArea, string][] = [
+  ["/aitest/home", "learning", "AI 测评"],
+  ["/aitest/result", "learning", "AI 测评结果"],
+  ["/audio/detail", "media", "音频详情"],
+  ["/buyvip/member", "commerce", "会员"],
+  ["/buyvip/rights", "commerce", "会员权益"],
+  ["/buyvip/qa", "commerce", "会员常见问题"],
+  ["/buyvip/success", "commerce", "开通成功"],
+  ["/buyvip/content", "commerce", "会员内容"],
+  ["/buyvip/agreement/pay", "agreements", "会员支付协议"],
+  ["/buyvip/agreement/service", "agreements", "会员服务协议"],
+  ["/community/detail", "community", "帖子详情"],
+  ["/depthtest/exam", "learning", "测评答题"],
+  ["/depthtest/report", "learning", "测评报告"],
+  ["/depthtest/state", "learning", "测评状态"],
+  ["/donatebooks/booklist", "campaigns", "捐书书单"],
+  ["/exchange/order", "commerce", "兑换订单"],
+  ["/group/share", "community", "圈子分享"],
+  ["/home/abpath", "graph", "关系路径"],
+  ["/home/historylist", "content", "历史列表"],
+  ["/home/more", "content", "更多"],
+  ["/home/museum", "map", "博物馆"],
+  ["/home/national", "content", "国学"],
+  ["/home/relationalmap", "graph", "关系图谱"],
+  ["/home/spacebar", "map", "空间轴"],
+  ["/home/timemap", "map", "时空地图"],
+  ["/home/top", "content", "榜单"],
+  ["/knowledgepoint/detail", "learning", "知识点详情"],
+  ["/knowledgepoint/list", "learning", "知识点列表"],
+  ["/knowledgepoint/question", "learning", "知识点练习"],
+  ["/knowledgepoint/share", "learning", "知识点分享"],
+  ["/knowledgepoint/wechatqrcode/banxue", "learning", "伴学群"],
+  ["/knowledgepoint/wechatqrcode/qzs", "learning", "群助手"],
+  ["/knowledgepoint/wechatqrcode/sale", "learning", "课程咨询"],
+  ["/knowledgepoint/productlist", "learning", "知识点课程"],
+  ["/ladderanniversary/hint", "campaigns", "周年提示"],
+  ["/ladderanniversary/result", "campaigns", "周年结果"],
+  ["/ladderanniversary/resultothers", "campaigns", "好友结果"],
+  ["/ladderanniversary/swiper", "campaigns", "周年回顾"],
+  ["/ladderanniversary1/hint", "campaigns", "周年提示"],
+  ["/ladderanniversary1/result", "campaigns", "周年结果"],
+  ["/ladderanniversary1/resultothers", "campaigns", "好友结果"],
+  ["/ladderanniversary1/swiper", "campaigns", "周年回顾"],
+  ["/ladderchallenge/gift", "learning", "挑战礼物"],
+  ["/ladderchallenge/question", "learning", "挑战答题"],
+  ["/ladderchallenge/ranking", "learning", "挑战排行"],
+  ["/ladderchallenge/result", "learning", "挑战结果"],
+  ["/wenshichallenge/gift", "learning", "文史挑战礼物"],
+  ["/wenshichallenge/question", "learning", "文史挑战答题"],
+  ["/wenshichallenge/ranking", "learning", "文史挑战排行"],
+  ["/wenshichallenge/result", "learning", "文史挑战结果"],
+  ["/wenshianswer/gift", "learning", "文史答题礼物"],
+  ["/wenshianswer/question", "learning", "文史答题"],
+  ["/wenshianswer/ranking", "learning", "文史答题排行"],
+  ["/wenshianswer/result", "learning", "文史答题结果"],
+  ["/learnrecord/assesslist", "learning", "测评列表"],
+  ["/learnrecord/assessresult", "learning", "测评结果"],
+  ["/learnrecord/ladderlist", "learning", "天梯记录"],
+  ["/learnrecord/phone", "learning", "绑定手机"],
+  ["/learnrecord/practicedetail", "learning", "练习详情"],
+  ["/learnrecord/practicelist", "learning", "练习列表"],
+  ["/learnrecord/question", "learning", "题目"],
+  ["/learnrecord/questionlist", "learning", "题目列表"],
+  ["/learnrecord/waiting", "learning", "等待中"],
+  ["/learnrecord/noauth", "learning", "无权限"],
+  ["/learnrecord/empty", "learning", "暂无记录"],
+  ["/learnrecord/null", "learning", "暂无记录"],
+  ["/love/detail", "campaigns", "投票详情"],
+  ["/love/voterule", "campaigns", "投票规则"],
+  ["/my/list", "accounts", "我的列表"],
+  ["/my/top", "accounts", "我的榜单"],
+  ["/music/billboard", "media", "音乐榜单"],
+  ["/music/singer", "media", "歌手"],
+  ["/music/list-view", "media", "歌单"],
+  ["/ncov/pasteventlist", "content", "往事列表"],
+  ["/order/detail", "commerce", "订单详情"],
+  ["/panorama/exchange", "map", "全景兑换"],
+  ["/panorama/popups", "map", "全景弹窗"],
+  ["/panorama/preface", "map", "全景序言"],
+  ["/panorama/people", "map", "全景人物"],
+  ["/panorama/book", "map", "全景书籍"],
+  ["/panorama/server", "map", "全景服务"],
+  ["/panorama2022/exchange", "map", "全景兑换"],
+  ["/panorama2022/popups", "map", "全景弹窗"],
+  ["/panorama2022/preface", "map", "全景序言"],
+  ["/panorama2022/people", "map", "全景人物"],
+  ["/panorama2022/book", "map", "全景书籍"],
+  ["/panorama2022/server", "map", "全景服务"],
+  ["/productDetail/ladder", "commerce", "天梯课程"],
+  ["/productDetail/card", "commerce", "学习卡"],
+  ["/productDetail/wenshi/:id", "commerce", "文史课程"],
+  ["/quiz/2021", "campaigns", "2021 答题"],
+  ["/quiz/2021/ranklist", "campaigns", "2021 答题排行"],
+  ["/quiz/2021/share", "campaigns", "2021 答题分享"],
+  ["/quiz/2024", "campaigns", "2024 答题"],
+  ["/quiz/2024/ranklist", "campaigns", "2024 答题排行"],
+  ["/quiz/2024/share", "campaigns", "2024 答题分享"],
+  ["/readbook/address", "media", "收货地址"],
+  ["/readbook/upload", "media", "上传"],
+  ["/recharge/qa", "commerce", "充值常见问题"],
+  ["/sales/1", "commerce", "特惠一"],
+  ["/sales/2", "commerce", "特惠二"],
+  // `/sharegetgift` itself is the optional-id form of `/sharegetgift/:id?` below.
+  ["/signin/reissue", "learning", "补签"],
+  ["/signin/reissue-card", "learning", "补签卡"],
+  ["/springfestival/2023", "campaigns", "2023 春节"],
+  ["/springfestival/friendslist", "campaigns", "好友列表"],
+  ["/springfestival/share", "campaigns", "春节分享"],
+  ["/study/ranking", "learning", "学习排行"],
+  ["/studyrecord/alarms", "learning", "学习提醒"],
+  ["/studyrecord/charts", "learning", "学习图表"],
+  ["/studyrecord/ladderlist", "learning", "天梯记录"],
+  ["/studyrecord/mock", "learning", "模拟测试"],
+  ["/studyrecord/result", "learning", "学习结果"],
+  ["/studyrecord/statistics", "learning", "学习统计"],
+  ["/studyrecord/studydetail", "learning", "学习详情"],
+  ["/survey/ladder", "learning", "天梯问卷"],
+  ["/timebar/share", "map", "时间轴分享"],
+  ["/upgradepay/alipay", "commerce", "支付宝支付"],
+  ["/upgradepay/order", "commerce", "升级订单"],
+  ["/upgradepay/success", "commerce", "升级成功"],
+  ["/wenshireward/data", "campaigns", "奖励数据"],
+  ["/wenshireward/detail", "campaigns", "奖励详情"],
+  ["/wenshireward/rule", "campaigns", "奖励规则"],
+  ["/wenshireward/share", "campaigns", "奖励分享"],
+  ["/wenshisong/detail", "campaigns", "歌曲详情"],
+  ["/wenshisong/rule", "campaigns", "活动规则"],
+  ["/wenshisong/vote", "campaigns", "投票"],
+  ["/wenshisong/voterule", "campaigns", "投票规则"],
+  ["/workcollection/detail", "campaigns", "作品详情"],
+  ["/workcollection/dialog", "campaigns", "作品对话"],
+];
+
+const PARAM: [string, RouteArea, string, string?][] = [
+  ["/ah/arthistory/:id?", "content", "艺术史"],
+  ["/ah/article/:id?", "content", "文章", "article.tsx"],
+  ["/ah/bigevent", "content", "大事件"],
+  ["/ah/ladderarticle", "learning", "天梯文章"],
+  ["/ah/ladderarticledetail", "learning", "天梯文章详情"],
+  ["/ah/technology", "content", "科技史"],
+  ["/ah/war", "content", "战争"],
+  ["/ah/worldhistory", "content", "世界史"],
+  ["/article/new", "content", "新文章"],
+  ["/article/spider", "content", "文章"],
+  ["/article/timebar", "content", "时间轴文章"],
+  ["/coupon/list/:id?", "commerce", "优惠券列表"],
+  ["/discount/list/:id?", "commerce", "折扣列表"],
+  ["/donatebooks/share", "campaigns", "捐书分享"],
+  ["/group/entry", "community", "圈子入口"],
+  ["/group/total", "community", "全部圈子"],
+  ["/harmony/article", "content", "文章"],
+  ["/historicalsite/detail", "map", "历史遗址"],
+  ["/knowledgepoint/details/:id?", "learning", "知识点详情"],
+  ["/knowledgepoint/details/list/:id?", "learning", "知识点列表"],
+  ["/ladder/list", "learning", "天梯列表"],
+  ["/music/boarddetail", "media", "音乐榜"],
+  ["/music/landing", "media", "中国音乐"],
+  ["/productDetail/wenshi", "commerce", "文史课程"],
+  ["/relationedit/detail", "graph", "关系详情"],
+  ["/wenshiladder/pointslist", "learning", "积分列表"],
+  ["/wenshiladder/pointslistnew", "learning", "积分列表"],
+  ["/artbillboard/:id?", "media", "艺术榜单"],
+  ["/artist/:id?", "media", "画家"],
+  ["/coupon/:id?", "commerce", "优惠券"],
+  ["/detail/:id?", "content", "词条", "detail.tsx"],
+  ["/discount/:id?", "commerce", "折扣"],
+  ["/minidetail/:id?", "content", "词条"],
+  ["/order/:id?", "commerce", "订单"],
+  ["/paintbillboard/:id?", "media", "名画榜"],
+  ["/painting/:id?", "media", "名画"],
+  ["/sharegetgift/:id?", "campaigns", "分享领礼"],
+  ["/summarize/:id?", "content", "总结"],
+  ["/timeline/:id?", "graph", "时间线"],
+  ["/wenshiladder/:id?", "learning", "文史天梯"],
+  ["/youngladder/:id?", "learning", "少儿天梯"],
+];
+
+const CATCH_ALL: [string, RouteArea, string][] = [
+  ["/book/*", "media", "书籍"],
+  ["/book/list/*", "media", "书单"],
+  ["/map/detail/*", "map", "地图详情"],
+  ["/datapage/detail/*", "content", "数据页"],
+  ["/newsladder/*", "learning", "新闻天梯"],
+  ["/ladder/*", "learning", "天梯"],
+  ["/paintingsort/*", "media", "名画分类"],
+  ["/relationedit/edit/*", "graph", "编辑关系"],
+  ["/productDetail/card/*", "commerce", "学习卡"],
+  ["/knowledgepoint/product/*", "learning", "知识点课程"],
+  ["/knowledgepoint/chips/*", "learning", "知识碎片"],
+  ["/wenshilivedetail/*", "media", "文史直播"],
+  ["/wenshichallenge/*", "learning", "文史挑战"],
+  ["/wenshianswer/*", "learning", "文史答题"],
+  ["/ladderchallenge/*", "learning", "天梯挑战"],
+];
+
+export const ROUTE_MANIFEST: readonly RouteSpec[] = [
+  ...SINGLE,
+  ...AGREEMENTS.map(([p, title]) => r(`/agreement/${p}`, "agreements", "agreement", title)),
+  ...SUB.map(([p, area, title]) => r(p, area, "sub", title)),
+  ...PARAM.map(([p, area, title, module]) => r(p, area, "param", title, module)),
+  ...CATCH_ALL.map(([p, area, title]) => r(p, area, "catch-all", title)),
+];
+
+/** Route paths of built screens, with the module that renders them. */
+export function builtRoutes(manifest: readonly RouteSpec[] = ROUTE_MANIFEST) {
+  return manifest.filter((route) => route.module !== undefined);
+}
+
+/** A stable route id from its pattern, e.g. `/ah/article/:id?` → `ah-article-id`. */
+export function routeId(path: string): string {
+  if (path === "/") return "index";
+  return path.replace(/^\//, "").replace(/\*/g, "all").replace(/[:?]/g, "").replace(/\//g, "-");
+}
+
+/** A concrete URL that the pattern matches, for tests and reports. */
+export function sampleUrl(path: string): string {
+  return path
+    .replace(/\/:id\?/, "")
+    .replace(/:id/, "000000000000000000000000")
+    .replace(/\*$/, "sample");
+}

@@ -1,0 +1,82 @@
+/**
+ * Display length of text, where a character outside Latin-1 counts two (spec §5 "Text length
+ * counts non-latin characters as two"), and truncation by that measure (spec §5, §9 limits).
+ *
+ * A "character" here is a user-perceived character (grapheme cluster): an emoji with a skin
+ * tone, a flag or a ZWJ family is one character and is never cut in half. It counts two when
+ * any code point in it is above U+00FF (so 汉, 《, … and emoji count two; a, é, ü count one).
+ */
+
+/** Spec §5: detail pop-up description when the pop-up shows an image. */
+export const DETAIL_DESCRIPTION_LIMIT_WITH_IMAGE = 60;
+/** Spec §5: detail pop-up description without an image; the text gets the image's room. */
+export const DETAIL_DESCRIPTION_LIMIT_WITHOUT_IMAGE = 140;
+/** Spec §5: description in a share payload. */
+export const SHARE_DESCRIPTION_LIMIT = 100;
+/** Spec §5: any other description (meta description, cards). */
+export const DEFAULT_DESCRIPTION_LIMIT = 100;
+/** Spec §5: painter name/text under a painting. */
+export const PAINTER_TEXT_LIMIT = 20;
+
+export const DEFAULT_ELLIPSIS = "…";
+
+const LATIN1_MAX_CODE_POINT = 0xff;
+
+let graphemeSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * Splits into user-perceived characters. Old Android webviews lack Intl.Segmenter; there we fall
+ * back to code points, which still never splits a surrogate pair.
+ */
+export function splitCharacters(text: string): string[] {
+  if (typeof Intl.Segmenter !== "function") return Array.from(text);
+  graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  return Array.from(graphemeSegmenter.segment(text), (part) => part.segment);
+}
+
+/** Width of one character from {@link splitCharacters}: 1 for Latin-1, 2 for anything else. */
+export function characterWidth(character: string): 1 | 2 {
+  for (const codePoint of character) {
+    if ((codePoint.codePointAt(0) ?? 0) > LATIN1_MAX_CODE_POINT) return 2;
+  }
+  return 1;
+}
+
+export function textLength(text: string): number {
+  let length = 0;
+  for (const character of splitCharacters(text)) length += characterWidth(character);
+  return length;
+}
+
+/**
+ * Truncates so the result, ellipsis included, measures at most `limit`: the limits are layout
+ * budgets, so the ellipsis must fit inside them. Text that fits is returned unchanged.
+ * Trailing whitespace before the ellipsis is dropped ("纵览 …" reads as a mistake).
+ * If even the ellipsis does not fit, the text is cut to the limit without one.
+ */
+export function truncateText(text: string, limit: number, ellipsis = DEFAULT_ELLIPSIS): string {
+  const budget = Number.isFinite(limit) ? Math.floor(limit) : 0;
+  if (budget <= 0) return "";
+  const characters = splitCharacters(text);
+  let total = 0;
+  for (const character of characters) total += characterWidth(character);
+  if (total <= budget) return text;
+
+  const ellipsisLength = textLength(ellipsis);
+  const useEllipsis = ellipsisLength <= budget;
+  const keepBudget = useEllipsis ? budget - ellipsisLength : budget;
+  let kept = "";
+  let used = 0;
+  for (const character of characters) {
+    const width = characterWidth(character);
+    if (used + width > keepBudget) break;
+    kept += character;
+    used += width;
+  }
+  return useEllipsis ? kept.trimEnd() + ellipsis : kept;
+}
+
+/** Spec §5: 60 with an image, 140 without. */
+export function detailDescriptionLimit(hasImage: boolean): number {
+  return hasImage ? DETAIL_DESCRIPTION_LIMIT_WITH_IMAGE : DETAIL_DESCRIPTION_LIMIT_WITHOUT_IMAGE;
+}

@@ -1,0 +1,53 @@
+// Database and content commands: migrate, seed, reset, check. See README "Content".
+import { resolve } from "node:path";
+import { ContentValidationError, loadContent } from "@tongjian/content/load-content";
+
+const command = process.argv[2];
+const contentRoot = resolve(process.env.CONTENT_DIR ?? "content");
+
+async function main() {
+  if (command === "check") {
+    const bundle = loadContent(contentRoot);
+    const kinds = new Map<string, number>();
+    for (const e of bundle.entries) kinds.set(e.kind, (kinds.get(e.kind) ?? 0) + 1);
+    console.log(
+      `内容校验通过：${[...kinds].map(([k, n]) => `${k} ${n}`).join("，")}，relation ${bundle.relations.length}，article ${bundle.articles.length}`,
+    );
+    return;
+  }
+  // Loaded only here so that `check` needs nothing but the content files.
+  const { seedContent } = await import("@tongjian/content/seed-content");
+  const { createDatabase } = await import("@tongjian/db/create-database");
+  const { dropAll, migrateToLatest } = await import("@tongjian/db/migrate");
+  const { readServerConfig } = await import("../apps/api/src/server-config.ts");
+  const config = readServerConfig(process.env);
+  const handle = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  try {
+    if (command === "reset") {
+      await dropAll(handle.db);
+      console.log(`已清空 ${handle.target}`);
+    }
+    if (command === "migrate" || command === "reset" || command === "seed") {
+      const applied = await migrateToLatest(handle.db);
+      console.log(
+        `迁移完成（${handle.dialect}）：${applied.length ? applied.join(", ") : "已是最新"}`,
+      );
+    }
+    if (command === "seed" || command === "reset") {
+      const summary = await seedContent(handle, loadContent(contentRoot));
+      console.log(`已载入内容：${JSON.stringify(summary)}`);
+    }
+    if (!["migrate", "seed", "reset"].includes(command ?? "")) {
+      console.error("用法：tsx tools/db.ts migrate|seed|reset|check");
+      process.exitCode = 2;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ContentValidationError) console.error(error.message);
+  else console.error(error);
+  process.exitCode = 1;
+});

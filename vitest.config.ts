@@ -1,0 +1,40 @@
+import { defineConfig } from "vitest/config";
+
+// Kept separate from the web app's Vite config: the React Router plugin must not run under Vitest.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: [
+            "packages/**/*.test.ts",
+            "apps/web/app/**/*.test.{ts,tsx}",
+            "tools/**/*.test.ts",
+          ],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/api/src/**/*.test.ts", "packages/db/**/*.db-test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
