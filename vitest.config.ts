@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
-          include: ["apps/api/src/**/*.test.ts", "packages/db/**/*.db-test.ts"],
+          include: ["apps/api/src/**/*.test.ts", "packages/**/*.db-test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,12 +1,18 @@
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { data, Link } from "react-router";
-import type { ArticleCard, ArticleDetail } from "../features/content/content-types.ts";
+import { ArticleList } from "../features/content/article-list.tsx";
+import type { ArticleCard, ArticleDetail, FeedPage } from "../features/content/content-types.ts";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = params.id;
-  if (!id || !/^[0-9a-f]{24}$/.test(id)) throw data("抱歉，页面找不到了", { status: 404 });
+  if (!id) {
+    // Without an id the route lists the newest articles.
+    const feed = await callApi<FeedPage>(context.apiFetch, "/api/m/homepage/v2/n/getFeed/cn/1/50");
+    return { article: null, related: [], list: feed.list };
+  }
+  if (!/^[0-9a-f]{24}$/.test(id)) throw data("抱歉，页面找不到了", { status: 404 });
   try {
     const [article, related] = await Promise.all([
       callApi<ArticleDetail>(context.apiFetch, `/api/m/article/v1/n/detail/cn/${id}`),
@@ -14,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         () => [],
       ),
     ]);
-    return { article, related };
+    return { article, related, list: [] };
   } catch (error) {
     if (error instanceof ApiRequestError && error.code === 404) {
       throw data("抱歉，页面找不到了", { status: 404 });
@@ -24,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
-  if (!d) return [{ title: PRODUCT_NAME }];
+  if (!d?.article) return [{ title: `历史文章 - ${PRODUCT_NAME}` }];
   return [
     { title: `${d.article.title} - ${PRODUCT_NAME}` },
     { name: "description", content: d.article.summary },
@@ -32,7 +38,15 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related } = loaderData;
+  const { article, related, list } = loaderData;
+  if (!article) {
+    return (
+      <main className="tj-article">
+        <h1 className="tj-article__title">历史文章</h1>
+        <ArticleList articles={list} />
+      </main>
+    );
+  }
   return (
     <main className="tj-article">
       <p className="tj-article__section">{article.section}</p>

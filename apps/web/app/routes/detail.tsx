@@ -4,19 +4,28 @@ import {
   type EntryDetail,
   type EntryRelations,
   KIND_NAMES,
+  type TopList,
 } from "../features/content/content-types.ts";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import type { Route } from "./+types/detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = params.id;
-  if (!id || !/^[0-9a-f]{24}$/.test(id)) throw data("抱歉，页面找不到了", { status: 404 });
+  if (!id) {
+    // Without an id the route lists the most connected entries.
+    const top = await callApi<TopList>(
+      context.apiFetch,
+      "/api/m/homeservice/top/n/list?page=1&size=50",
+    );
+    return { entry: null, relations: [], list: top.list };
+  }
+  if (!/^[0-9a-f]{24}$/.test(id)) throw data("抱歉，页面找不到了", { status: 404 });
   try {
     const [entry, relation] = await Promise.all([
       callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`),
       callApi<EntryRelations>(context.apiFetch, `/api/item/relation/cn/${id}`),
     ]);
-    return { entry, relations: relation.relations };
+    return { entry, relations: relation.relations, list: [] };
   } catch (error) {
     if (error instanceof ApiRequestError && error.code === 404) {
       throw data("抱歉，页面找不到了", { status: 404 });
@@ -26,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
-  if (!d) return [{ title: PRODUCT_NAME }];
+  if (!d?.entry) return [{ title: `词条 - ${PRODUCT_NAME}` }];
   return [
     { title: `${d.entry.name} - ${PRODUCT_NAME}` },
     { name: "description", content: d.entry.summary },
@@ -34,7 +43,25 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export default function EntryPage({ loaderData }: Route.ComponentProps) {
-  const { entry, relations } = loaderData;
+  const { entry, relations, list } = loaderData;
+  if (!entry) {
+    return (
+      <main className="tj-entry">
+        <h1 className="tj-article__title">热门词条</h1>
+        <ul className="tj-relations">
+          {list.map((item) => (
+            <li key={item.id}>
+              <Link to={`/detail/${item.id}`}>
+                <span className="tj-relations__label">{KIND_NAMES[item.kind] ?? "词条"}</span>
+                <strong>{item.name}</strong>
+                {item.timeDesc && <small>{item.timeDesc}</small>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </main>
+    );
+  }
   return (
     <main className="tj-entry">
       <p className="tj-article__section">{KIND_NAMES[entry.kind] ?? "词条"}</p>

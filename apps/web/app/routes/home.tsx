@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
 import { Link } from "react-router";
+import { ArticleList } from "../features/content/article-list.tsx";
 import {
   type Banner,
   type FeedPage,
@@ -78,21 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="tj-section">
         <h2 className="tj-section__title">最新文章</h2>
-        <ul className="tj-feed">
-          {feed.list.map((a) => (
-            <li key={a.id} className="tj-feed__item">
-              <Link to={`/ah/article/${a.id}`}>
-                <div className="tj-feed__text">
-                  <span className="tj-feed__section">{a.section}</span>
-                  <h3>{a.title}</h3>
-                  <p>{a.summary}</p>
-                  <small>{a.viewNumShow} 阅读</small>
-                </div>
-              </Link>
-            </li>
-          ))}
-        </ul>
-        {feed.list.length === 0 && <p className="tj-empty">还没有文章</p>}
+        <ArticleList articles={feed.list} />
       </section>
     </main>
   );

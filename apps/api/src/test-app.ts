@@ -1,0 +1,48 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadContent } from "@tongjian/content/load-content";
+import { seedContent } from "@tongjian/content/seed-content";
+import { createDatabase } from "@tongjian/db/create-database";
+import { dropAll, migrateToLatest } from "@tongjian/db/migrate";
+import { buildApp } from "./build-app.ts";
+import { closeDeps, createDeps } from "./create-deps.ts";
+import { readServerConfig } from "./server-config.ts";
+
+export const FIXTURE_CONTENT = "tests/fixtures/content";
+
+/**
+ * A real app on a real database: a fresh SQLite file, or the given PostgreSQL database emptied
+ * and migrated, seeded with the fixture content.
+ */
+export async function createTestApp(
+  target: { databaseUrl?: string | undefined; redisUrl?: string | undefined },
+  env: Record<string, string> = {},
+) {
+  const dir = mkdtempSync(join(tmpdir(), "tongjian-api-"));
+  const config = readServerConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dir,
+    CONTENT_DIR: FIXTURE_CONTENT,
+    SEED_ON_START: "false",
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    ...(target.redisUrl ? { REDIS_URL: target.redisUrl } : {}),
+    ...env,
+  });
+  const fresh = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  await dropAll(fresh.db);
+  await migrateToLatest(fresh.db);
+  await seedContent(fresh, loadContent(FIXTURE_CONTENT));
+  await fresh.close();
+  const deps = await createDeps(config);
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      await closeDeps(deps);
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import autocannon from "autocannon";
+import { type RunningServer, startServer } from "../tests/support/start-server.ts";
+
+export interface Target {
+  name: string;
+  path: string;
+}
+
+export interface TargetResult extends Target {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  throughputMBps: number;
+  relativeToStatic: number;
+  totalRequests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+const WARMUP_SECONDS = 2;
+const FEED_PATH = "/api/m/homepage/v2/n/getFeed/cn/1/50";
+const RESULTS_DIR = new URL("./results/", import.meta.url);
+
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+async function fetchOk(url: string): Promise<Response> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} returned ${response.status}`);
+  return response;
+}
+
+function firstFeedItemId(body: unknown): string {
+  const data = typeof body === "object" && body !== null && "data" in body ? body.data : null;
+  const list = typeof data === "object" && data !== null && "list" in data ? data.list : null;
+  const first: unknown = Array.isArray(list) ? list[0] : null;
+  const id = typeof first === "object" && first !== null && "id" in first ? first.id : null;
+  if (typeof id !== "string" && typeof id !== "number") throw new Error("feed has no items");
+  return String(id);
+}
+
+/** Finds real URLs to benchmark: a hashed JS asset, the feed API, the home page and one article. */
+export async function discoverTargets(baseUrl: string): Promise<Target[]> {
+  const html = await (await fetchOk(`${baseUrl}/`)).text();
+  const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  if (!asset) throw new Error("no /assets/*.js reference in the home page");
+  const articleId = firstFeedItemId(await (await fetchOk(`${baseUrl}${FEED_PATH}`)).json());
+  return [
+    { name: "static asset", path: asset },
+    { name: "api feed", path: FEED_PATH },
+    { name: "ssr home", path: "/" },
+    { name: "ssr article", path: `/ah/article/${encodeURIComponent(articleId)}` },
+  ];
+}
+
+export async function measure(
+  baseUrl: string,
+  target: Target,
+  duration: number,
+  connections: number,
+): Promise<autocannon.Result> {
+  const url = `${baseUrl}${target.path}`;
+  await autocannon({ url, connections, duration: WARMUP_SECONDS });
+  return autocannon({ url, connections, duration, title: target.name });
+}
+
+function toTargetResult(target: Target, r: autocannon.Result, staticRps: number): TargetResult {
+  return {
+    ...target,
+    requestsPerSecond: r.requests.average,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    throughputMBps: r.throughput.average / 1e6,
+    relativeToStatic: staticRps > 0 ? r.requests.average / staticRps : 0,
+    totalRequests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+export function formatTable(results: TargetResult[]): string {
+  const header = ["target", "path", "req/s", "p50 ms", "p99 ms", "MB/s", "vs static"];
+  const rows = results.map((r) => [
+    r.name,
+    r.path.length > 40 ? `${r.path.slice(0, 37)}...` : r.path,
+    r.requestsPerSecond.toFixed(0),
+    r.latencyP50Ms.toFixed(1),
+    r.latencyP99Ms.toFixed(1),
+    r.throughputMBps.toFixed(2),
+    r.relativeToStatic.toFixed(2),
+  ]);
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+export async function runBench(): Promise<void> {
+  const duration = positiveIntFromEnv("BENCH_DURATION", 10);
+  const connections = positiveIntFromEnv("BENCH_CONNECTIONS", 50);
+  // The full corpus in content/ is still being written; the fixture always validates.
+  const contentDir = process.env.BENCH_CONTENT_DIR || "tests/fixtures/content";
+
+  let server: RunningServer | undefined;
+  const abort = new AbortController();
+  const onSignal = () => {
+    abort.abort(new Error("interrupted"));
+    // While starting, the abort signal makes startServer clean up and reject by itself.
+    if (server) void server.stop().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    server = await startServer({ contentDir, signal: abort.signal });
+    const targets = await discoverTargets(server.baseUrl);
+    const raw: { target: Target; result: autocannon.Result }[] = [];
+    for (const target of targets) {
+      console.log(`benchmarking ${target.name} (${target.path}) for ${duration} s...`);
+      raw.push({ target, result: await measure(server.baseUrl, target, duration, connections) });
+    }
+    const staticRps = raw[0]?.result.requests.average ?? 0;
+    const results = raw.map(({ target, result }) => toTargetResult(target, result, staticRps));
+
+    console.log(`\n${connections} connections, ${duration} s per target, content: ${contentDir}\n`);
+    console.log(formatTable(results));
+
+    const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
+    for (const r of failed)
+      console.error(`! ${r.name}: ${r.non2xx} non-2xx responses, ${r.errors} errors`);
+    if (failed.length > 0) process.exitCode = 1;
+
+    await mkdir(RESULTS_DIR, { recursive: true });
+    const report = {
+      date: new Date().toISOString(),
+      node: process.version,
+      duration,
+      connections,
+      contentDir,
+      results,
+    };
+    await writeFile(new URL("latest.json", RESULTS_DIR), `${JSON.stringify(report, null, 2)}\n`);
+    console.log("\nwrote bench/results/latest.json");
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await server?.stop();
+  }
+}
+
+runBench().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,93 @@
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ContentValidationError, contentId, loadContent } from "./load-content.ts";
+
+const FIXTURE = "tests/fixtures/content";
+
+function brokenCopy(edit: (dir: string) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), "tongjian-content-"));
+  cpSync(FIXTURE, dir, { recursive: true });
+  edit(dir);
+  return dir;
+}
+
+function issuesOf(dir: string) {
+  try {
+    loadContent(dir);
+  } catch (error) {
+    if (error instanceof ContentValidationError) return error.issues;
+    throw error;
+  }
+  throw new Error("expected validation to fail");
+}
+
+describe("loadContent", () => {
+  it("loads the fixture with stable ids, derived relations and resolved inner links", () => {
+    const bundle = loadContent(FIXTURE);
+    expect(contentId("person", "li-bai")).toMatch(/^[0-9a-f]{24}$/);
+    const liBai = bundle.entries.find((e) => e.key === "li-bai");
+    expect(liBai?.id).toBe(contentId("person", "li-bai"));
+    expect(liBai?.regimeId).toBe(contentId("regime", "tang"));
+    // Event participants, founders and capitals become graph edges.
+    const types = bundle.relations.map((r) => r.type);
+    expect(types).toEqual(expect.arrayContaining(["朋友", "参与", "建立", "定都"]));
+    const article = bundle.articles[0];
+    expect(article?.links.map((l) => l.word)).toEqual(["李白", "杜甫", "嬴政"]);
+    expect(article?.html).toContain(`<h2>相识</h2>`);
+    expect(article?.html).toContain(`data-id="${contentId("person", "du-fu")}"`);
+  });
+
+  it("names the file, the record and the field of every error", () => {
+    const dir = brokenCopy((d) => {
+      writeFileSync(
+        join(d, "people", "broken.yaml"),
+        [
+          "- key: Bad_Key",
+          "  name: 某人",
+          "  gender: male",
+          "  roles: [诗人]",
+          "  summary: 这是一段足够长的简介文字，用来让校验只报告其他字段的错误，而不是简介过短的问题。",
+          "- key: zhang-san",
+          "  name: 张三",
+          "  gender: other",
+          "  born: { year: 0 }",
+          "  regime: no-such-regime",
+          "  roles: [诗人]",
+          "  summary: 这是一段足够长的简介文字，用来让校验只报告其他字段的错误，而不是简介过短的问题。",
+        ].join("\n"),
+      );
+    });
+    const issues = issuesOf(dir);
+    const where = issues.map((i) => `${i.file}|${i.record}|${i.field}`);
+    expect(where).toContain("people/broken.yaml|Bad_Key|key");
+    expect(where).toContain("people/broken.yaml|zhang-san|gender");
+    expect(where).toContain("people/broken.yaml|zhang-san|born.year");
+    expect(issues.find((i) => i.field === "born.year")?.message).toBe("没有公元0年");
+  });
+
+  it("reports unknown references and duplicate keys", () => {
+    const dir = brokenCopy((d) => {
+      writeFileSync(
+        join(d, "relations", "more.yaml"),
+        "- { from: li-bai, to: nobody, type: 朋友, label: 好友 }\n",
+      );
+      writeFileSync(
+        join(d, "people", "zz-dup.yaml"),
+        "- key: li-bai\n  name: 李白\n  gender: male\n  roles: [诗人]\n  summary: 重复的键应当被发现并报告出来，这段文字只是为了满足长度要求而写的内容，再多写几个字以确保足够长。\n",
+      );
+    });
+    const issues = issuesOf(dir);
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: "relations/more.yaml",
+        record: "li-bai→nobody",
+        field: "to",
+      }),
+    );
+    expect(issues).toContainEqual(
+      expect.objectContaining({ file: "people/zz-dup.yaml", record: "li-bai", field: "key" }),
+    );
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDatabase } from "@tongjian/db/create-database";
+import { dropAll, migrateToLatest } from "@tongjian/db/migrate";
+import { describe, expect, it } from "vitest";
+import { databaseTargets } from "../../../tests/support/test-targets.ts";
+import { contentId, loadContent } from "./load-content.ts";
+import { pinyinKeys, seedContent } from "./seed-content.ts";
+
+describe("pinyinKeys", () => {
+  it("gives full pinyin and initials for every name", () => {
+    expect(pinyinKeys(["李白", "太白"])).toEqual({ full: "libai taibai", initials: "lb tb" });
+  });
+});
+
+describe.each(databaseTargets())("seedContent on $name", (target) => {
+  it("migrates, seeds, and re-seeds without losing what readers added", async () => {
+    const handle = createDatabase({
+      databaseUrl: target.databaseUrl,
+      sqlitePath: join(mkdtempSync(join(tmpdir(), "tongjian-seed-")), "db.sqlite"),
+    });
+    try {
+      await dropAll(handle.db);
+      expect(await migrateToLatest(handle.db)).toEqual(["0001-initial"]);
+      expect(await migrateToLatest(handle.db)).toEqual([]);
+      const bundle = loadContent("tests/fixtures/content");
+      const first = await seedContent(handle, bundle);
+      expect(first.entries).toBe(9);
+
+      const id = contentId("person", "li-bai");
+      await handle.db
+        .updateTable("entry")
+        .set({ view_count: 42, like_count: 7 })
+        .where("id", "=", id)
+        .execute();
+      await seedContent(handle, bundle);
+      const row = await handle.db
+        .selectFrom("entry")
+        .select(["view_count", "like_count", "name", "pinyin", "time_desc"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        view_count: 42,
+        like_count: 7,
+        name: "李白",
+        pinyin: "libai shixian taibai qinglianjushi",
+        time_desc: "701年—762年",
+      });
+      const relations = await handle.db
+        .selectFrom("relation")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(relations.n)).toBe(bundle.relations.length);
+    } finally {
+      await handle.close();
+    }
+  });
+});

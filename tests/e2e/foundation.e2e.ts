@@ -1,0 +1,125 @@
+import { mkdirSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ROUTE_MANIFEST, sampleUrl } from "@tongjian/domain/route-manifest";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { type RunningServer, startServer } from "../support/start-server.ts";
+
+const SHOTS = "test-results/screenshots";
+
+let server: RunningServer;
+let browser: Browser;
+// Stand-ins for the preview and fallback web hosts: local servers that record what reached them.
+const landed: string[] = [];
+const hostStub = createServer((req, res) => {
+  if (req.url !== "/favicon.ico") landed.push(`${req.headers.host}${req.url}`);
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<p>other host</p>");
+});
+let PREVIEW = "";
+let FALLBACK = "";
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  await new Promise<void>((resolve) => hostStub.listen(0, "127.0.0.1", resolve));
+  const port = (hostStub.address() as AddressInfo).port;
+  PREVIEW = `http://127.0.0.1:${port}`;
+  FALLBACK = `http://localhost:${port}`;
+  server = await startServer({
+    contentDir: process.env.E2E_CONTENT_DIR ?? "content",
+    env: { PREVIEW_HOST: PREVIEW, FALLBACK_HOST: FALLBACK },
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  hostStub.close();
+});
+
+describe("foundation journeys at 375×812", () => {
+  it("renders the home page with Chinese content from the database", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const response = await page.goto(`${server.baseUrl}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toContain("通鉴");
+    const feedTitles = await page.locator(".tj-feed__item h3").allTextContents();
+    expect(feedTitles.length).toBeGreaterThan(0);
+    // Titles come from the content files through the database and the API.
+    const api = await (await fetch(`${server.baseUrl}/api/m/homepage/v2/n/getFeed/cn/1/50`)).json();
+    expect(feedTitles[0]).toBe(api.data.list[0].title);
+    expect(feedTitles[0]).toMatch(/[\u4e00-\u9fff]/);
+    await expect(page.locator(".tj-toplist li").count()).resolves.toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/home.png`, fullPage: false });
+    await context.close();
+  });
+
+  it("goes from the home page to an article and through an inner link to an entry", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    const firstTitle = (await page.locator(".tj-feed__item h3").first().textContent()) ?? "";
+    await page.locator(".tj-feed__item a").first().click();
+    await page.waitForURL(/\/ah\/article\/[0-9a-f]{24}$/);
+    await expect(page.locator("h1.tj-article__title").textContent()).resolves.toBe(firstTitle);
+    const link = page.locator(".tj-article__body a.inner-link").first();
+    const word = (await link.textContent()) ?? "";
+    await page.screenshot({ path: `${SHOTS}/article.png` });
+    await link.click();
+    await page.waitForURL(/\/detail\/[0-9a-f]{24}$/);
+    const name = (await page.locator("h1.tj-article__title").textContent()) ?? "";
+    expect(name.length).toBeGreaterThan(0);
+    expect(word.length).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/entry.png` });
+    await context.close();
+  });
+
+  it("redirects unmatched paths: /cluster to the preview host, the rest to the fallback host", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/cluster/x?from=share`);
+    expect(page.url()).toBe(`${PREVIEW}/cluster/x?from=share`);
+    await page.goto(`${server.baseUrl}/family/subIndex/12`);
+    expect(page.url()).toBe(`${PREVIEW}/family/subIndex/12`);
+    await page.goto(`${server.baseUrl}/no/such/page`);
+    expect(page.url()).toBe(`${FALLBACK}/no/such/page`);
+    expect(landed).toEqual([
+      `${PREVIEW.slice(7)}/cluster/x?from=share`,
+      `${PREVIEW.slice(7)}/family/subIndex/12`,
+      `${FALLBACK.slice(7)}/no/such/page`,
+    ]);
+    await context.close();
+  });
+
+  it("shows the 404 screen for content that does not exist", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const response = await page.goto(`${server.baseUrl}/detail/${"0".repeat(24)}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("h1").textContent()).resolves.toBe("抱歉，页面找不到了");
+    await expect(page.locator("[data-testid=top-bar]").isVisible()).resolves.toBe(true);
+    await page.locator("a.tj-button").click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await context.close();
+  });
+
+  it("answers every manifest route with 200 inside the shell", async () => {
+    const failures: string[] = [];
+    let planned = 0;
+    for (const spec of ROUTE_MANIFEST) {
+      const url = sampleUrl(spec.path);
+      const res = await fetch(`${server.baseUrl}${url}`, { redirect: "manual" });
+      const html = await res.text();
+      if (res.status !== 200) failures.push(`${url} → ${res.status}`);
+      else if (!html.includes('data-testid="top-bar"')) failures.push(`${url} has no shell`);
+      if (html.includes('data-route-status="planned"')) planned += 1;
+      if (!spec.module && !html.includes('data-route-status="planned"'))
+        failures.push(`${url} not marked planned`);
+    }
+    expect(failures).toEqual([]);
+    expect(planned).toBe(ROUTE_MANIFEST.filter((r) => !r.module).length);
+  });
+});

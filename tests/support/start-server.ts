@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+export interface StartServerOptions {
+  contentDir: string;
+  /** Extra environment for the server (hosts, limits). */
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+  /** Aborting kills the server, also while it is still starting. */
+  signal?: AbortSignal;
+}
+
+/** Asks the OS for a port that is free right now. */
+export async function findFreePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const address = probe.address();
+  probe.close();
+  await once(probe, "close");
+  if (address === null || typeof address === "string") throw new Error("no TCP port assigned");
+  return address.port;
+}
+
+async function waitForHealthy(
+  baseUrl: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  signal?: AbortSignal,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    signal?.throwIfAborted();
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited early (${child.exitCode ?? child.signalCode})`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+async function killChild(child: ChildProcess) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const forced = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(forced);
+}
+
+/** Starts the built production server (apps/api/dist/main.js) with a fresh SQLite folder. */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), "tongjian-server-"));
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["apps/api/dist/main.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CONTENT_DIR: options.contentDir,
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      LOG_LEVEL: "warn",
+      // The embedded database unless the caller asks for another.
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      ...options.env,
+    },
+    cwd: repoRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  child.once("error", (error) => console.error("server process error:", error));
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= killChild(child).then(() => rm(dataDir, { recursive: true, force: true }));
+    return stopping;
+  };
+  options.signal?.addEventListener("abort", () => void stop(), { once: true });
+  try {
+    await waitForHealthy(baseUrl, child, options.readyTimeoutMs ?? 60_000, options.signal);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
