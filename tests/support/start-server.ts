@@ -11,6 +11,7 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface RunningServer {
   baseUrl: string;
+  process: ChildProcess;
   stop: () => Promise<void>;
 }
 
@@ -102,5 +103,5 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, process: child, stop };
 }
