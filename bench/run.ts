@@ -5,6 +5,7 @@ import { type RunningServer, startServer } from "../tests/support/start-server.t
 export interface Target {
   name: string;
   path: string;
+  headers?: Record<string, string>;
 }
 
 export interface TargetResult extends Target {
@@ -46,17 +47,25 @@ function firstFeedItemId(body: unknown): string {
   return String(id);
 }
 
-/** Finds real URLs to benchmark: a hashed JS asset, the feed API, the home page and one article. */
+/**
+ * Finds real URLs to benchmark. The baseline is the hashed stylesheet: a small static file, so
+ * its rate measures the server rather than the bytes on the wire. Pages are measured as an
+ * anonymous visitor sees them (page cache) and as a signed-in one does (rendered every time).
+ */
 export async function discoverTargets(baseUrl: string): Promise<Target[]> {
   const html = await (await fetchOk(`${baseUrl}/`)).text();
-  const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
-  if (!asset) throw new Error("no /assets/*.js reference in the home page");
+  const asset = html.match(/\/assets\/[\w.-]+\.css/)?.[0];
+  if (!asset) throw new Error("no /assets/*.css reference in the home page");
   const articleId = firstFeedItemId(await (await fetchOk(`${baseUrl}${FEED_PATH}`)).json());
+  const article = `/ah/article/${encodeURIComponent(articleId)}`;
+  const uncached = { cookie: "tj_sid=bench" };
   return [
     { name: "static asset", path: asset },
     { name: "api feed", path: FEED_PATH },
     { name: "ssr home", path: "/" },
-    { name: "ssr article", path: `/ah/article/${encodeURIComponent(articleId)}` },
+    { name: "ssr article", path: article },
+    { name: "ssr home uncached", path: "/", headers: uncached },
+    { name: "ssr article uncached", path: article, headers: uncached },
   ];
 }
 
@@ -67,8 +76,9 @@ export async function measure(
   connections: number,
 ): Promise<autocannon.Result> {
   const url = `${baseUrl}${target.path}`;
-  await autocannon({ url, connections, duration: WARMUP_SECONDS });
-  return autocannon({ url, connections, duration, title: target.name });
+  const headers = target.headers ?? {};
+  await autocannon({ url, connections, duration: WARMUP_SECONDS, headers });
+  return autocannon({ url, connections, duration, headers, title: target.name });
 }
 
 function toTargetResult(target: Target, r: autocannon.Result, staticRps: number): TargetResult {
@@ -109,7 +119,7 @@ export async function runBench(): Promise<void> {
   const duration = positiveIntFromEnv("BENCH_DURATION", 10);
   const connections = positiveIntFromEnv("BENCH_CONNECTIONS", 50);
   // The full corpus in content/ is still being written; the fixture always validates.
-  const contentDir = process.env.BENCH_CONTENT_DIR || "tests/fixtures/content";
+  const contentDir = process.env.BENCH_CONTENT_DIR || "content";
 
   let server: RunningServer | undefined;
   const abort = new AbortController();

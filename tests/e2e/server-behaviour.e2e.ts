@@ -43,6 +43,16 @@ describe("production server", () => {
     }
   });
 
+  it("serves repeat anonymous page views from the page cache, never signed-in ones", async () => {
+    const url = `${server.baseUrl}/ah/article`;
+    await fetch(url).then((r) => r.text());
+    const again = await fetch(url);
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    const signedIn = await fetch(url, { headers: { cookie: "tj_sid=someone" } });
+    expect(signedIn.headers.get("x-page-cache")).toBeNull();
+    expect(await signedIn.text()).toBe(await again.text());
+  });
+
   it("drains in-flight requests on SIGTERM and exits cleanly", async () => {
     const inFlight = Array.from({ length: 20 }, () =>
       fetch(`${server.baseUrl}/api/m/homepage/v2/n/getFeed/cn/1/50`).then((r) => r.status),

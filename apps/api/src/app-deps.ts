@@ -2,6 +2,7 @@ import type { DatabaseHandle } from "@tongjian/db/create-database";
 import type { ArticleRepository } from "./repositories/article-repository.ts";
 import type { createBannerRepository } from "./repositories/banner-repository.ts";
 import type { EntryRepository } from "./repositories/entry-repository.ts";
+import type { ViewCounter } from "./repositories/view-counter.ts";
 import type { ServerConfig } from "./server-config.ts";
 import type { KeyValueStore } from "./stores/key-value-store.ts";
 
@@ -12,4 +13,5 @@ export interface AppDeps {
   entries: EntryRepository;
   articles: ArticleRepository;
   banners: ReturnType<typeof createBannerRepository>;
+  views: ViewCounter;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -10,6 +11,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps.ts";
 import { installErrorHandler } from "./error-handler.ts";
+import { installPageCache } from "./page-cache.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
 import { registerHomeRoutes } from "./routes/content/home-routes.ts";
@@ -21,6 +23,19 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Registers the web app (pages and static assets) on the same server. */
   registerWeb?: (app: TypedApp) => Promise<void>;
+}
+
+/** Cookie that marks a signed-in visitor; pages for them are never served from the cache. */
+export const SESSION_COOKIE = "tj_sid";
+
+const ARTICLE_PAGE = /^\/ah\/[a-z]+\/([0-9a-f]{24})$/;
+const ENTRY_PAGE = /^\/(?:detail|minidetail)\/([0-9a-f]{24})$/;
+
+function countPageView(deps: AppDeps, path: string) {
+  const article = ARTICLE_PAGE.exec(path)?.[1];
+  if (article) deps.views.add("article", article);
+  const entry = ENTRY_PAGE.exec(path)?.[1];
+  if (entry) deps.views.add("entry", entry);
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<TypedApp> {
@@ -59,10 +74,25 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     crossOriginEmbedderPolicy: false,
     hsts: deps.config.production ? undefined : false,
   });
+  if (options.registerWeb && deps.config.pageCacheTtlMs > 0) {
+    // Before compression, so that the cache holds plain HTML and every hit is compressed for
+    // the client that asked.
+    installPageCache(app, {
+      ttlMs: deps.config.pageCacheTtlMs,
+      maxBytes: 64 * 1024 * 1024,
+      pollMs: 5_000,
+      sessionCookie: SESSION_COOKIE,
+      contentVersion: () => deps.articles.contentVersion(),
+      onHit: (path) => countPageView(deps, path),
+    });
+  }
   await app.register(compress, {
     global: true,
     threshold: 1024,
     encodings: ["br", "gzip", "deflate"],
+    // Pages and JSON are compressed per request: brotli's default quality (11) costs far more
+    // CPU than it saves bytes here.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(rateLimit, {
     max: deps.config.rateLimitPerMinute,

@@ -8,6 +8,7 @@ import type { AppDeps } from "./app-deps.ts";
 import { createArticleRepository } from "./repositories/article-repository.ts";
 import { createBannerRepository } from "./repositories/banner-repository.ts";
 import { createEntryRepository } from "./repositories/entry-repository.ts";
+import { createViewCounter } from "./repositories/view-counter.ts";
 import type { ServerConfig } from "./server-config.ts";
 import { createDatabaseStore } from "./stores/database-store.ts";
 import { createRedisStore } from "./stores/redis-store.ts";
@@ -38,10 +39,12 @@ export async function createDeps(
     entries,
     articles: createArticleRepository(handle.db),
     banners: createBannerRepository(handle.db),
+    views: createViewCounter(handle.db),
   };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.views.close();
   await deps.store.close();
   await deps.handle.close();
 }

@@ -29,6 +29,7 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   WEB_BUILD_DIR: z.string().default("apps/web/build"),
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export interface ServerConfig {
@@ -48,6 +49,7 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   shutdownGraceMs: number;
   webBuildDir: string;
+  pageCacheTtlMs: number;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -74,5 +76,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     webBuildDir: c.WEB_BUILD_DIR,
+    pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
   };
 }

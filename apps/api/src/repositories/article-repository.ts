@@ -31,14 +31,6 @@ export function createArticleRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async incrementViews(id: string): Promise<void> {
-      await db
-        .updateTable("article")
-        .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
-        .where("id", "=", id)
-        .execute();
-    },
-
     async feed(limit: number, offset: number, section?: string) {
       let query = db.selectFrom("article").select(LIST_COLUMNS);
       if (section) query = query.where("section", "=", section);
@@ -48,6 +40,21 @@ export function createArticleRepository(db: Kysely<Database>) {
         .limit(limit)
         .offset(offset)
         .execute();
+    },
+
+    /** Changes whenever `db:seed` writes content (articles or entries). */
+    async contentVersion(): Promise<string> {
+      const [a, e] = await Promise.all([
+        db
+          .selectFrom("article")
+          .select((eb) => [eb.fn.max("updated_at").as("at"), eb.fn.countAll<number>().as("n")])
+          .executeTakeFirst(),
+        db
+          .selectFrom("entry")
+          .select((eb) => [eb.fn.max("updated_at").as("at"), eb.fn.countAll<number>().as("n")])
+          .executeTakeFirst(),
+      ]);
+      return `${a?.at ?? ""}|${a?.n ?? 0}|${e?.at ?? ""}|${e?.n ?? 0}`;
     },
 
     async countAll(section?: string): Promise<number> {

@@ -19,14 +19,6 @@ export function createEntryRepository(db: Kysely<Database>) {
       return db.selectFrom("entry").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
-    async incrementViews(id: string): Promise<void> {
-      await db
-        .updateTable("entry")
-        .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
-        .where("id", "=", id)
-        .execute();
-    },
-
     async findManyByIds(ids: string[]) {
       if (ids.length === 0) return [];
       return db

@@ -16,7 +16,7 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
     async (request) => {
       const article = await deps.articles.findById(request.params.id);
       if (!article) throw ApiError.notFound("文章不存在或已被删除");
-      void deps.articles.incrementViews(article.id).catch(() => {});
+      deps.views.add("article", article.id);
       const links = await deps.articles.links(article.id);
       return ok({
         id: article.id,
@@ -33,7 +33,9 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
         cr: null,
         ttsStatus: 0,
         innerLinks: links.map((l) => ({ itemId: l.item_id, word: l.word })),
-        viewNumShow: formatViewCount(article.view_count + 1),
+        viewNumShow: formatViewCount(
+          article.view_count + deps.views.pendingFor("article", article.id),
+        ),
         publishedAt: article.published_at,
         updatedAt: article.updated_at,
       });

@@ -31,7 +31,7 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
 
   app.get("/api/item/detail/:lang/:id", { schema: { params: langIdParams } }, async (request) => {
     const entry = await requireEntry(request.params.id);
-    void deps.entries.incrementViews(entry.id).catch(() => {});
+    deps.views.add("entry", entry.id);
     const data = parseJson<Record<string, unknown>>(entry.data, {});
     return ok({
       ...entryCard(entry),
@@ -39,7 +39,7 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
       startYear: entry.start_year,
       endYear: entry.end_year,
       facts: data,
-      viewNumShow: formatViewCount(entry.view_count + 1),
+      viewNumShow: formatViewCount(entry.view_count + deps.views.pendingFor("entry", entry.id)),
       likeNum: entry.like_count,
     });
   });
