@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
 import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
@@ -346,7 +347,8 @@ export function loadContent(root: string): ContentBundle {
       if (!links.some((l) => l.itemId === target.id)) links.push({ itemId: target.id, word });
       return `<a href="/detail/${target.id}" data-id="${target.id}" class="inner-link">${word}</a>`;
     });
-    const html = marked.parse(body, { async: false, gfm: true }).trim();
+    // Sanitised before it is stored (spec §5); the API sanitises again before rendering.
+    const html = sanitizeContent(marked.parse(body, { async: false, gfm: true })).trim();
     const text = html
       .replace(/<[^>]+>/g, "")
       .replace(/\s+/g, " ")
@@ -357,7 +359,7 @@ export function loadContent(root: string): ContentBundle {
     articles.push({
       id: contentId("article", fm.key),
       key: fm.key,
-      title: fm.title,
+      title: sanitizeTitle(fm.title),
       section: fm.section,
       abstract: fm.abstract,
       ...(fm.cover ? { cover: fm.cover } : {}),

@@ -1,3 +1,4 @@
+import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
 import { formatViewCount } from "@tongjian/domain/view-count";
 import { z } from "zod";
 import { ApiError, ok } from "../../api-error.ts";
@@ -23,9 +24,9 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
         type: "ARTICLE",
         channel: SECTION_CHANNELS[article.section] ?? "history",
         section: article.section,
-        title: article.title,
-        summary: article.abstract,
-        content: article.content,
+        title: sanitizeTitle(article.title),
+        summary: sanitizeTitle(article.abstract),
+        content: sanitizeContent(article.content),
         imageUrl: article.cover ?? `/media/cover/${article.id}.svg`,
         tags: JSON.parse(article.tags) as string[],
         commentNum: article.comment_num,

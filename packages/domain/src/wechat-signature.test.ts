@@ -1,0 +1,63 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { jsapiSignatureBase, paySignatureBase, urlWithoutFragment } from "./wechat-signature.ts";
+
+// WeChat's own worked examples (JS-SDK appendix 1; WeChat Pay v2 "安全规范").
+const JSAPI_EXAMPLE = {
+  jsapiTicket:
+    "sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg",
+  nonceStr: "Wm3WZYTPz0wzccnW",
+  timestamp: 1414587457,
+  url: "http://mp.weixin.qq.com?params=value",
+};
+
+describe("jsapiSignatureBase", () => {
+  it("builds WeChat's documented string1, whose SHA-1 is the documented signature", () => {
+    const base = jsapiSignatureBase(JSAPI_EXAMPLE);
+    expect(base).toBe(
+      "jsapi_ticket=sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg&noncestr=Wm3WZYTPz0wzccnW&timestamp=1414587457&url=http://mp.weixin.qq.com?params=value",
+    );
+    expect(createHash("sha1").update(base).digest("hex")).toBe(
+      "0f9de62fce790f9a083d5c99e95740ceb90c27ed",
+    );
+  });
+
+  it("signs the URL without its fragment and without re-encoding it", () => {
+    const withFragment = { ...JSAPI_EXAMPLE, url: `${JSAPI_EXAMPLE.url}#/share?x=1` };
+    expect(jsapiSignatureBase(withFragment)).toBe(jsapiSignatureBase(JSAPI_EXAMPLE));
+    const chinese = jsapiSignatureBase({ ...JSAPI_EXAMPLE, url: "https://a.cn/搜索?q=李白&a=1" });
+    expect(chinese.endsWith("&url=https://a.cn/搜索?q=李白&a=1")).toBe(true);
+  });
+
+  it("drops everything from the first #", () => {
+    expect(urlWithoutFragment("https://a.cn/p?x=1#a#b")).toBe("https://a.cn/p?x=1");
+    expect(urlWithoutFragment("https://a.cn/p")).toBe("https://a.cn/p");
+  });
+});
+
+describe("paySignatureBase", () => {
+  const PAY_EXAMPLE = {
+    appid: "wxd930ea5d5a258f4f",
+    mch_id: 10000100,
+    device_info: "1000",
+    body: "test",
+    nonce_str: "ibuaiVcKdpRxkhJA",
+  };
+  const KEY = "192006250b4c09247ec02edce69f6a2d";
+
+  it("matches WeChat Pay's documented example (MD5 9A0A8659…)", () => {
+    const base = paySignatureBase(PAY_EXAMPLE, KEY);
+    expect(base).toBe(
+      "appid=wxd930ea5d5a258f4f&body=test&device_info=1000&mch_id=10000100&nonce_str=ibuaiVcKdpRxkhJA&key=192006250b4c09247ec02edce69f6a2d",
+    );
+    expect(createHash("md5").update(base).digest("hex").toUpperCase()).toBe(
+      "9A0A8659F005D6984697E2CA0A9CF3B7",
+    );
+  });
+
+  it("leaves out sign and empty values", () => {
+    expect(
+      paySignatureBase({ ...PAY_EXAMPLE, sign: "X", attach: "", detail: undefined }, KEY),
+    ).toBe(paySignatureBase(PAY_EXAMPLE, KEY));
+  });
+});
