@@ -68,11 +68,17 @@ describe("foundation journeys at 375×812", () => {
     const link = page.locator(".tj-article__body a.inner-link").first();
     const word = (await link.textContent()) ?? "";
     await page.screenshot({ path: `${SHOTS}/article.png` });
+    // Outside the app, an in-text entry link opens the summary pop-up rather than leaving.
     await link.click();
-    await page.waitForURL(/\/detail\/[0-9a-f]{24}$/);
-    const name = (await page.locator("h1.tj-article__title").textContent()) ?? "";
-    expect(name.length).toBeGreaterThan(0);
+    const popup = page.locator(".tj-detail-popup[data-state=success]");
+    await popup.waitFor();
+    const title = (await popup.locator(".tj-detail-popup__title").textContent()) ?? "";
+    expect(title.length).toBeGreaterThan(0);
     expect(word.length).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/detail-popup.png` });
+    await popup.getByRole("button", { name: "查看详情" }).click();
+    await page.waitForURL(/\/detail\/[0-9a-f]{24}\?seeMore=1$/);
+    await expect(page.locator("h1.tj-article__title").textContent()).resolves.toBe(title);
     await page.screenshot({ path: `${SHOTS}/entry.png` });
     await context.close();
   });
@@ -114,7 +120,7 @@ describe("foundation journeys at 375×812", () => {
       const res = await fetch(`${server.baseUrl}${url}`, { redirect: "manual" });
       const html = await res.text();
       if (res.status !== 200) failures.push(`${url} → ${res.status}`);
-      else if (!html.includes('data-testid="top-bar"')) failures.push(`${url} has no shell`);
+      else if (!html.includes('data-layout="')) failures.push(`${url} has no shell`);
       if (html.includes('data-route-status="planned"')) planned += 1;
       if (!spec.module && !html.includes('data-route-status="planned"'))
         failures.push(`${url} not marked planned`);

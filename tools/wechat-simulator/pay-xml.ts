@@ -13,15 +13,18 @@ export function parsePayXml(text: string): Record<string, string> | null {
   const root = /^\s*(?:<\?xml[^>]*\?>\s*)?<xml>([\s\S]*)<\/xml>\s*$/.exec(text);
   if (!root) return null;
   const fields: Record<string, string> = {};
-  const element = /<([A-Za-z_][\w.-]*)>(?:<!\[CDATA\[([\s\S]*?)\]\]>|([^<]*))<\/\1>/g;
+  const element = /<([A-Za-z_][\w.-]*)>((?:<!\[CDATA\[[\s\S]*?\]\]>|[^<])*)<\/\1>/g;
   const body = root[1] ?? "";
   let consumed = 0;
   for (const match of body.matchAll(element)) {
     if (body.slice(consumed, match.index).trim() !== "") return null;
     consumed = match.index + match[0].length;
-    const [, name, cdata, plain] = match;
+    const [, name, content] = match;
     if (!name) return null;
-    fields[name] = cdata ?? (plain ?? "").replace(/&(?:lt|gt|amp|quot|apos);/g, (e) => ENTITIES[e] ?? e);
+    fields[name] = (content ?? "").replace(
+      /<!\[CDATA\[([\s\S]*?)\]\]>|&(?:lt|gt|amp|quot|apos);/g,
+      (text, cdata: string | undefined) => cdata ?? ENTITIES[text] ?? text,
+    );
   }
   if (body.slice(consumed).trim() !== "") return null;
   return fields;

@@ -12,11 +12,15 @@ import {
 import type { AppDeps } from "./app-deps.ts";
 import { installErrorHandler } from "./error-handler.ts";
 import { installPageCache } from "./page-cache.ts";
+import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
+import { SESSION_COOKIE } from "./routes/accounts/visitor-session.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
 import { registerHomeRoutes } from "./routes/content/home-routes.ts";
 import { registerItemRoutes } from "./routes/content/item-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
+import { registerWeChatSignatureRoutes } from "./routes/share/wechat-signature-routes.ts";
+import { registerTrackingRoutes } from "./routes/tracking/tracking-routes.ts";
 import type { TypedApp } from "./typed-app.ts";
 
 export interface BuildAppOptions {
@@ -24,9 +28,6 @@ export interface BuildAppOptions {
   /** Registers the web app (pages and static assets) on the same server. */
   registerWeb?: (app: TypedApp) => Promise<void>;
 }
-
-/** Cookie that marks a signed-in visitor; pages for them are never served from the cache. */
-export const SESSION_COOKIE = "tj_sid";
 
 const ARTICLE_PAGE = /^\/ah\/[a-z]+\/([0-9a-f]{24})$/;
 const ENTRY_PAGE = /^\/(?:detail|minidetail)\/([0-9a-f]{24})$/;
@@ -119,6 +120,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerItemRoutes(typed, deps);
     registerArticleRoutes(typed, deps);
     registerCoverRoutes(typed, deps);
+    registerVisitorRoutes(typed, deps);
+    registerWeChatSignatureRoutes(typed, deps);
+    registerTrackingRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", async (request, reply) =>
       reply.status(404).send({

@@ -5,10 +5,13 @@ import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
+import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provider.ts";
 import { createArticleRepository } from "./repositories/article-repository.ts";
 import { createBannerRepository } from "./repositories/banner-repository.ts";
 import { createEntryRepository } from "./repositories/entry-repository.ts";
+import { createTrackingRepository } from "./repositories/tracking-repository.ts";
 import { createViewCounter } from "./repositories/view-counter.ts";
+import { createVisitorRepository } from "./repositories/visitor-repository.ts";
 import type { ServerConfig } from "./server-config.ts";
 import { createDatabaseStore } from "./stores/database-store.ts";
 import { createRedisStore } from "./stores/redis-store.ts";
@@ -40,6 +43,9 @@ export async function createDeps(
     articles: createArticleRepository(handle.db),
     banners: createBannerRepository(handle.db),
     views: createViewCounter(handle.db),
+    visitors: createVisitorRepository(handle.db),
+    tracking: createTrackingRepository(handle.db),
+    wechat: createHttpWeChatProvider({ config: config.wechat, store }),
   };
 }
 

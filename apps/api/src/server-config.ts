@@ -8,6 +8,12 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional();
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -30,7 +36,25 @@ const configSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   WEB_BUILD_DIR: z.string().default("apps/web/build"),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  WECHAT_API_BASE: optionalUrl,
+  WECHAT_OPEN_BASE: optionalUrl,
+  WECHAT_PAY_BASE: optionalUrl,
+  WECHAT_APP_ID: optionalText,
+  WECHAT_APP_SECRET: optionalText,
+  WECHAT_MCH_ID: optionalText,
+  WECHAT_PAY_KEY: optionalText,
 });
+
+/** The WeChat official account and merchant the site signs in, shares and takes payment with. */
+export interface WeChatConfig {
+  apiBase: string;
+  openBase: string;
+  payBase: string;
+  appId: string | undefined;
+  appSecret: string | undefined;
+  mchId: string | undefined;
+  payKey: string | undefined;
+}
 
 export interface ServerConfig {
   port: number;
@@ -50,6 +74,7 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   webBuildDir: string;
   pageCacheTtlMs: number;
+  wechat: WeChatConfig;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -77,5 +102,14 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     webBuildDir: c.WEB_BUILD_DIR,
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
+    wechat: {
+      apiBase: c.WECHAT_API_BASE ?? "https://api.weixin.qq.com",
+      openBase: c.WECHAT_OPEN_BASE ?? "https://open.weixin.qq.com",
+      payBase: c.WECHAT_PAY_BASE ?? "https://api.mch.weixin.qq.com",
+      appId: c.WECHAT_APP_ID,
+      appSecret: c.WECHAT_APP_SECRET,
+      mchId: c.WECHAT_MCH_ID,
+      payKey: c.WECHAT_PAY_KEY,
+    },
   };
 }

@@ -1,5 +1,6 @@
+import { type AppEnv, parseAppEnv } from "@tongjian/domain/app-env";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import type { ReactNode } from "react";
+import { Component, type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -9,10 +10,28 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import "./shell/load-context.ts";
 import "./app.css";
+import type { Route } from "./+types/root";
 import { AppShell } from "./shell/app-shell.tsx";
+import { isChunkLoadError, reloadOnceForChunkError } from "./shell/chunk-reload.ts";
+
+// The environment is read from the request, so the first HTML already has the right bars.
+export function loader({ request }: Route.LoaderArgs) {
+  return { env: parseAppEnv(request.headers.get("user-agent") ?? "") };
+}
+
+// The user agent does not change while the page is open.
+export function shouldRevalidate() {
+  return false;
+}
+
+function useEnv(): AppEnv {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return data?.env ?? parseAppEnv(typeof navigator === "undefined" ? "" : navigator.userAgent);
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -36,14 +55,46 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <AppShell>
+    <AppShell env={useEnv()}>
       <Outlet />
     </AppShell>
   );
 }
 
+/** Spec §8: if the error page itself fails, show the failure text with a link home. */
+class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main className="tj-state tj-state--error">
+        <h1 className="tj-state__title">显示错误页面时出错了</h1>
+        <a className="tj-button" href="/">
+          返回首页
+        </a>
+      </main>
+    );
+  }
+}
+
 export function ErrorBoundary() {
+  return (
+    <ErrorPageGuard>
+      <ErrorScreen />
+    </ErrorPageGuard>
+  );
+}
+
+function ErrorScreen() {
   const error = useRouteError();
+  const env = useEnv();
+  // Spec §8: a chunk that failed to load (a new release replaced it) reloads the page once.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadOnceForChunkError();
+  }, [error]);
   // Spec §8: the error page shows the message with its status, 500 by default.
   let status = 500;
   let message = "页面出错了，请稍后再试";
@@ -59,7 +110,7 @@ export function ErrorBoundary() {
     message = error.message;
   }
   return (
-    <AppShell>
+    <AppShell env={env}>
       <title>{`${status === 404 ? "页面找不到了" : "出错了"} - ${PRODUCT_NAME}`}</title>
       <main className="tj-state tj-state--error" data-status={status}>
         <div className="tj-state__code">{status}</div>

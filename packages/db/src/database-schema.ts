@@ -89,6 +89,16 @@ export interface TrackingEventTable {
   created_at: string;
 }
 
+export interface VisitorTable {
+  id: string;
+  wx_open_id: string;
+  wx_union_id: string | null;
+  wx_name: string | null;
+  wx_avatar: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface KeyValueTable {
   key: string;
   value: string;
@@ -104,4 +114,5 @@ export interface Database {
   like_record: LikeRecordTable;
   tracking_event: TrackingEventTable;
   key_value: KeyValueTable;
+  visitor: VisitorTable;
 }

@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Database } from "./database-schema.ts";
 import { initialMigration } from "./migrations/0001-initial.ts";
+import { visitorMigration } from "./migrations/0002-visitor.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
   "0001-initial": initialMigration,
+  "0002-visitor": visitorMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -54,7 +54,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <p className="tj-article__meta">{article.viewNumShow} 阅读</p>
       <blockquote className="tj-article__abstract">{article.summary}</blockquote>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised on the server before it is stored. */}
-      <article className="tj-article__body" dangerouslySetInnerHTML={{ __html: article.content }} />
+      <article
+        className="tj-article__body tj-rich-text"
+        dangerouslySetInnerHTML={{ __html: article.content }}
+      />
       {related.length > 0 && (
         <section className="tj-section">
           <h2 className="tj-section__title">相关推荐</h2>

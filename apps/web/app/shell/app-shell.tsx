@@ -1,25 +1,73 @@
-import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import type { AppEnv } from "@tongjian/domain/app-env";
+import { shellRules } from "@tongjian/domain/shell-rules";
+import { type ReactNode, useEffect } from "react";
+import { useLocation } from "react-router";
+import { BottomBar } from "./bottom-bar.tsx";
+import { LoadingBar } from "./loading-bar.tsx";
+import { ShellPopupsProvider, useShellPopups } from "./shell-popups.tsx";
+import { TopBar } from "./top-bar.tsx";
 
-export function AppShell({ children }: { children: ReactNode }) {
+const DETAIL_LINK = /^\/detail\/([0-9a-f]{24})\/?$/;
+const FAMILY_SUB_INDEX = /\/family\/subIndex/;
+
+/**
+ * Spec §4 "Detail pop-up": outside our app's webview, an in-text link to /detail/{id} opens the
+ * entry summary instead of leaving the page; family sub-index links open the download prompt.
+ */
+function useInTextLinks(env: AppEnv) {
+  const { openDetail, showDownload } = useShellPopups();
+  useEffect(() => {
+    if (env.isNativeApp) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+      const anchor = (event.target as Element | null)?.closest?.("a[href]");
+      if (!anchor || !anchor.closest(".tj-rich-text")) return;
+      const url = new URL((anchor as HTMLAnchorElement).href, window.location.href);
+      if (url.origin !== window.location.origin) return;
+      const id = DETAIL_LINK.exec(url.pathname)?.[1];
+      if (id) {
+        event.preventDefault();
+        openDetail(id);
+      } else if (FAMILY_SUB_INDEX.test(url.pathname)) {
+        event.preventDefault();
+        showDownload({ option: true, url: url.pathname + url.search });
+      }
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [env.isNativeApp, openDetail, showDownload]);
+}
+
+function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const rules = shellRules(pathname);
+  useInTextLinks(env);
+  if (rules.layout === "black") {
+    return (
+      <div className="tj-app tj-app--black" data-layout="black">
+        {children}
+      </div>
+    );
+  }
   return (
-    <div className="tj-app">
-      <header className="tj-topbar" data-testid="top-bar">
-        <Link to="/" className="tj-topbar__brand" aria-label={`${PRODUCT_NAME}首页`}>
-          <span className="tj-topbar__logo" aria-hidden="true">
-            鉴
-          </span>
-          <span className="tj-topbar__text">
-            <strong>{PRODUCT_NAME}</strong>
-            <small>{PRODUCT_SLOGAN}</small>
-          </span>
-        </Link>
-        <a className="tj-topbar__open" href="/redirectpage">
-          打开App
-        </a>
-      </header>
+    <div
+      className={`tj-app tj-app--${rules.theme}`}
+      data-layout="default"
+      data-env={env.environment}
+    >
+      <LoadingBar />
+      <TopBar rules={rules} env={env} />
       <div className="tj-page">{children}</div>
+      {rules.bottomBar && !env.isNativeApp && <BottomBar theme={rules.theme} />}
     </div>
+  );
+}
+
+export function AppShell({ env, children }: { env: AppEnv; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ShellPopupsProvider enabled={shellRules(pathname).layout !== "black"}>
+      <ShellFrame env={env}>{children}</ShellFrame>
+    </ShellPopupsProvider>
   );
 }

@@ -1,0 +1,266 @@
+import { createHash } from "node:crypto";
+import { paySignatureBase } from "@tongjian/domain/wechat-signature";
+import type { WeChatConfig } from "../../server-config.ts";
+import type { KeyValueStore } from "../../stores/key-value-store.ts";
+import { createNonce } from "./jsapi-signature.ts";
+import { decodePayXml, encodePayXml } from "./pay-xml.ts";
+import {
+  type UnifiedOrderInput,
+  type UnifiedOrderResult,
+  WeChatApiError,
+  WeChatNotConfiguredError,
+  type WeChatOAuthScope,
+  type WeChatOAuthToken,
+  type WeChatPayRequest,
+  type WeChatProvider,
+  type WeChatUserInfo,
+} from "./wechat-provider.ts";
+
+/**
+ * WeChat limits how often access_token and jsapi_ticket may be fetched, and fetching a new
+ * access_token retires the old one; so both live in the shared store (Redis when several
+ * processes run) and are refreshed this long before WeChat says they expire.
+ */
+export const WECHAT_REFRESH_MARGIN_SECONDS = 5 * 60;
+const DEFAULT_TIMEOUT_MS = 5_000;
+
+export interface HttpWeChatProviderOptions {
+  config: WeChatConfig;
+  store: KeyValueStore;
+  timeoutMs?: number;
+}
+
+interface WeChatErrorBody {
+  errcode?: number;
+  errmsg?: string;
+}
+
+export function createHttpWeChatProvider(options: HttpWeChatProviderOptions): WeChatProvider {
+  const { config, store } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const appId = config.appId;
+  const configured = Boolean(config.appId && config.appSecret);
+  const payConfigured = configured && Boolean(config.mchId && config.payKey);
+  const tokenKey = `wechat:${appId}:access_token`;
+  const ticketKey = `wechat:${appId}:jsapi_ticket`;
+  // Concurrent requests in this process wait for one refresh instead of each starting one.
+  const inFlight = new Map<string, Promise<string>>();
+
+  function requireApp(): { appId: string; appSecret: string } {
+    if (!config.appId || !config.appSecret) throw new WeChatNotConfiguredError("app");
+    return { appId: config.appId, appSecret: config.appSecret };
+  }
+
+  function requirePay() {
+    const app = requireApp();
+    if (!config.mchId || !config.payKey) throw new WeChatNotConfiguredError("pay");
+    return { ...app, mchId: config.mchId, payKey: config.payKey };
+  }
+
+  async function send(api: string, url: string, init?: RequestInit): Promise<string> {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      // The URL carries the secret, so only the API name goes into the error.
+      throw new WeChatApiError(api, null, error instanceof Error ? error.message : "fetch failed");
+    }
+    const text = await response.text().catch(() => "");
+    if (!response.ok) throw new WeChatApiError(api, null, `HTTP ${response.status}`);
+    return text;
+  }
+
+  async function getJson<T extends object>(
+    api: string,
+    base: string,
+    query: Record<string, string>,
+  ): Promise<T> {
+    const text = await send(api, `${base}${api}?${new URLSearchParams(query)}`);
+    let body: T & WeChatErrorBody;
+    try {
+      body = JSON.parse(text) as T & WeChatErrorBody;
+    } catch {
+      throw new WeChatApiError(api, null, "answer is not JSON");
+    }
+    if (typeof body !== "object" || body === null)
+      throw new WeChatApiError(api, null, "answer is not an object");
+    if (body.errcode) throw new WeChatApiError(api, body.errcode, body.errmsg ?? "");
+    return body;
+  }
+
+  async function cached(
+    key: string,
+    fetchFresh: () => Promise<{ value: string; expiresIn: number }>,
+  ): Promise<string> {
+    const hit = await store.get(key);
+    if (hit) return hit;
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const refresh = (async () => {
+      const { value, expiresIn } = await fetchFresh();
+      const ttl = expiresIn - WECHAT_REFRESH_MARGIN_SECONDS;
+      if (ttl > 0) await store.set(key, value, ttl);
+      return value;
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, refresh);
+    return refresh;
+  }
+
+  function accessToken(): Promise<string> {
+    const app = requireApp();
+    return cached(tokenKey, async () => {
+      const body = await getJson<{ access_token?: string; expires_in?: number }>(
+        "/cgi-bin/token",
+        config.apiBase,
+        { grant_type: "client_credential", appid: app.appId, secret: app.appSecret },
+      );
+      if (!body.access_token) throw new WeChatApiError("/cgi-bin/token", null, "no access_token");
+      return { value: body.access_token, expiresIn: body.expires_in ?? 7200 };
+    });
+  }
+
+  async function fetchTicket(token: string) {
+    const body = await getJson<{ ticket?: string; expires_in?: number }>(
+      "/cgi-bin/ticket/getticket",
+      config.apiBase,
+      { access_token: token, type: "jsapi" },
+    );
+    if (!body.ticket) throw new WeChatApiError("/cgi-bin/ticket/getticket", null, "no ticket");
+    return { value: body.ticket, expiresIn: body.expires_in ?? 7200 };
+  }
+
+  function paySign(params: Record<string, string | number>, key: string): string {
+    return createHash("md5")
+      .update(paySignatureBase(params, key), "utf8")
+      .digest("hex")
+      .toUpperCase();
+  }
+
+  return {
+    configured,
+    payConfigured,
+    appId,
+
+    jsapiTicket() {
+      requireApp();
+      return cached(ticketKey, async () => {
+        try {
+          return await fetchTicket(await accessToken());
+        } catch (error) {
+          // Another system holding the same app secret may have fetched a newer token, which
+          // retires ours early: drop it and try once more with a fresh one.
+          if (!(error instanceof WeChatApiError) || !error.staleToken) throw error;
+          await store.delete(tokenKey);
+          return fetchTicket(await accessToken());
+        }
+      });
+    },
+
+    authorizeUrl(redirectUri, state, scope: WeChatOAuthScope = "snsapi_userinfo") {
+      const app = requireApp();
+      // WeChat reads the parameters in this order and requires the #wechat_redirect suffix.
+      const query = new URLSearchParams({
+        appid: app.appId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope,
+        state,
+      });
+      return `${config.openBase}/connect/oauth2/authorize?${query}#wechat_redirect`;
+    },
+
+    async exchangeCode(code) {
+      const app = requireApp();
+      const body = await getJson<{
+        access_token?: string;
+        expires_in?: number;
+        openid?: string;
+        unionid?: string;
+        scope?: string;
+      }>("/sns/oauth2/access_token", config.apiBase, {
+        appid: app.appId,
+        secret: app.appSecret,
+        code,
+        grant_type: "authorization_code",
+      });
+      if (!body.access_token || !body.openid)
+        throw new WeChatApiError("/sns/oauth2/access_token", null, "no access_token or openid");
+      return {
+        accessToken: body.access_token,
+        openId: body.openid,
+        unionId: body.unionid || null,
+        scope: body.scope ?? "",
+        expiresIn: body.expires_in ?? 7200,
+      };
+    },
+
+    async userInfo(token: WeChatOAuthToken): Promise<WeChatUserInfo> {
+      requireApp();
+      const body = await getJson<{
+        openid?: string;
+        nickname?: string;
+        headimgurl?: string;
+        unionid?: string;
+      }>("/sns/userinfo", config.apiBase, {
+        access_token: token.accessToken,
+        openid: token.openId,
+        lang: "zh_CN",
+      });
+      return {
+        openId: body.openid ?? token.openId,
+        unionId: body.unionid || token.unionId,
+        nickname: body.nickname ?? "",
+        headImgUrl: body.headimgurl || null,
+      };
+    },
+
+    async unifiedOrder(order: UnifiedOrderInput): Promise<UnifiedOrderResult> {
+      const pay = requirePay();
+      const api = "/pay/unifiedorder";
+      const params: Record<string, string | number> = {
+        appid: pay.appId,
+        mch_id: pay.mchId,
+        nonce_str: createNonce(32),
+        sign_type: "MD5",
+        body: order.body,
+        out_trade_no: order.outTradeNo,
+        total_fee: order.totalFee,
+        spbill_create_ip: order.clientIp,
+        notify_url: order.notifyUrl,
+        trade_type: "JSAPI",
+        openid: order.openId,
+      };
+      const text = await send(api, `${config.payBase}${api}`, {
+        method: "POST",
+        headers: { "content-type": "text/xml; charset=utf-8" },
+        body: encodePayXml({ ...params, sign: paySign(params, pay.payKey) }),
+      });
+      const answer = decodePayXml(text);
+      if (!answer) throw new WeChatApiError(api, null, "answer is not XML");
+      if (answer.return_code !== "SUCCESS")
+        throw new WeChatApiError(api, null, answer.return_msg ?? "FAIL");
+      // An answer that is not signed with our key did not come from WeChat.
+      if (answer.sign !== paySign(answer, pay.payKey))
+        throw new WeChatApiError(api, null, "answer signature does not match");
+      if (answer.result_code !== "SUCCESS" || !answer.prepay_id)
+        throw new WeChatApiError(
+          api,
+          null,
+          `${answer.err_code ?? "FAIL"} ${answer.err_code_des ?? ""}`,
+        );
+      return { prepayId: answer.prepay_id };
+    },
+
+    payRequest(prepayId: string): WeChatPayRequest {
+      const pay = requirePay();
+      const fields = {
+        appId: pay.appId,
+        timeStamp: String(Math.floor(Date.now() / 1000)),
+        nonceStr: createNonce(32),
+        package: `prepay_id=${prepayId}`,
+        signType: "MD5" as const,
+      };
+      return { ...fields, paySign: paySign(fields, pay.payKey) };
+    },
+  };
+}

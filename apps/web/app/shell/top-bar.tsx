@@ -1,0 +1,39 @@
+import type { AppEnv } from "@tongjian/domain/app-env";
+import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
+import type { ShellRules } from "@tongjian/domain/shell-rules";
+import { Link } from "react-router";
+import { useShellPopups } from "./shell-popups.tsx";
+
+export function TopBar({ rules, env }: { rules: ShellRules; env: AppEnv }) {
+  const { showDownload } = useShellPopups();
+  if (rules.topBar === "hidden") return null;
+  return (
+    <header
+      className={`tj-topbar tj-topbar--${rules.topBar} tj-topbar--${rules.theme}`}
+      data-testid="top-bar"
+      data-mode={rules.topBar}
+      data-theme={rules.theme}
+    >
+      <Link to="/" className="tj-topbar__brand" aria-label={`${PRODUCT_NAME}首页`}>
+        <span className="tj-topbar__logo" aria-hidden="true">
+          鉴
+        </span>
+        <span className="tj-topbar__text">
+          <strong>{PRODUCT_NAME}</strong>
+          <small data-testid="slogan">{rules.slogan ?? PRODUCT_SLOGAN}</small>
+        </span>
+      </Link>
+      {/* Spec §2: the open-app button is shown unless the page is in our app's webview. */}
+      {!env.isNativeApp && (
+        <button
+          type="button"
+          className="tj-topbar__open"
+          data-testid="open-app"
+          onClick={() => showDownload({ option: true })}
+        >
+          打开App
+        </button>
+      )}
+    </header>
+  );
+}

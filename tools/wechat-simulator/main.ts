@@ -1,0 +1,25 @@
+// `npm run dev:wechat`: the WeChat simulator on its own port, for local development.
+import { SIMULATOR_DEFAULTS, startWeChatSimulator } from "./wechat-simulator.ts";
+
+const env = process.env;
+const simulator = await startWeChatSimulator({
+  port: Number(env.WECHAT_SIM_PORT ?? 4010),
+  host: env.WECHAT_SIM_HOST ?? "127.0.0.1",
+  appId: env.WECHAT_APP_ID || SIMULATOR_DEFAULTS.appId,
+  appSecret: env.WECHAT_APP_SECRET || SIMULATOR_DEFAULTS.appSecret,
+  mchId: env.WECHAT_MCH_ID || SIMULATOR_DEFAULTS.mchId,
+  payKey: env.WECHAT_PAY_KEY || SIMULATOR_DEFAULTS.payKey,
+});
+
+console.log(`WeChat simulator on ${simulator.url}. Start the site with:
+
+  WECHAT_API_BASE=${simulator.url} WECHAT_OPEN_BASE=${simulator.url} WECHAT_PAY_BASE=${simulator.url} \\
+  WECHAT_APP_ID=${simulator.appId} WECHAT_APP_SECRET=${simulator.appSecret} \\
+  WECHAT_MCH_ID=${simulator.mchId} WECHAT_PAY_KEY=${simulator.payKey} npm run dev
+`);
+
+const stop = () => {
+  void simulator.close().finally(() => process.exit(0));
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

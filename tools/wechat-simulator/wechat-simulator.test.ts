@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signPayParams } from "./pay-sign.ts";
+import { parsePayXml, toPayXml } from "./pay-xml.ts";
+import { startWeChatSimulator, type WeChatSimulator } from "./wechat-simulator.ts";
+
+describe("WeChat simulator", () => {
+  let sim: WeChatSimulator;
+  beforeAll(async () => {
+    sim = await startWeChatSimulator();
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+
+  const getJson = async (path: string, query: Record<string, string>) =>
+    (await fetch(`${sim.url}${path}?${new URLSearchParams(query)}`)).json();
+  const cgiToken = (secret = sim.appSecret) =>
+    getJson("/cgi-bin/token", { grant_type: "client_credential", appid: sim.appId, secret });
+  const authorize = async (query: Record<string, string>) =>
+    fetch(`${sim.url}/connect/oauth2/authorize?${new URLSearchParams(query)}#wechat_redirect`, {
+      redirect: "manual",
+    });
+
+  it("issues an access_token and a jsapi ticket, and refuses bad credentials", async () => {
+    const { access_token, expires_in } = await cgiToken();
+    expect(expires_in).toBe(7200);
+    expect(await getJson("/cgi-bin/ticket/getticket", { access_token, type: "jsapi" })).toMatchObject(
+      { errcode: 0, errmsg: "ok", expires_in: 7200, ticket: expect.any(String) },
+    );
+    expect(await cgiToken("wrong")).toMatchObject({ errcode: 40001 });
+    expect(
+      await getJson("/cgi-bin/token", { grant_type: "client_credential", appid: "wx0", secret: "x" }),
+    ).toMatchObject({ errcode: 40013 });
+    expect(
+      await getJson("/cgi-bin/ticket/getticket", { access_token: "nope", type: "jsapi" }),
+    ).toMatchObject({ errcode: 40001 });
+  });
+
+  it("retires an old token five minutes after a new one, and expires tokens after 7200 s", async () => {
+    const first = (await cgiToken()).access_token;
+    await cgiToken();
+    const ticket = (access_token: string) =>
+      getJson("/cgi-bin/ticket/getticket", { access_token, type: "jsapi" });
+    expect((await ticket(first)).errcode).toBe(0);
+    sim.advanceClock(301);
+    expect((await ticket(first)).errcode).toBe(42001);
+    const latest = (await cgiToken()).access_token;
+    sim.advanceClock(7201);
+    expect((await ticket(latest)).errcode).toBe(42001);
+  });
+
+  it("runs web OAuth: authorize redirects with code and state, the code works once", async () => {
+    const res = await authorize({
+      appid: sim.appId,
+      redirect_uri: "https://h5.example.cn/ah/article/1?from=share",
+      response_type: "code",
+      scope: "snsapi_userinfo",
+      state: "s1",
+    });
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get("location") ?? "");
+    expect(back.pathname).toBe("/ah/article/1");
+    expect(back.searchParams.get("from")).toBe("share");
+    expect(back.searchParams.get("state")).toBe("s1");
+    const code = back.searchParams.get("code") ?? "";
+    const exchange = () =>
+      getJson("/sns/oauth2/access_token", {
+        appid: sim.appId,
+        secret: sim.appSecret,
+        code,
+        grant_type: "authorization_code",
+      });
+    const token = await exchange();
+    expect(token).toMatchObject({
+      openid: sim.openIdOf("default"),
+      scope: "snsapi_userinfo",
+      expires_in: 7200,
+    });
+    expect(token.unionid).toMatch(/^o[\w-]{27}$/);
+    expect((await exchange()).errcode).toBe(40163);
+
+    const info = await getJson("/sns/userinfo", {
+      access_token: token.access_token,
+      openid: token.openid,
+      lang: "zh_CN",
+    });
+    expect(info).toMatchObject({ nickname: "模拟读者", openid: token.openid, unionid: token.unionid });
+    expect(
+      await getJson("/sns/userinfo", { access_token: token.access_token, openid: "o-other" }),
+    ).toMatchObject({ errcode: 40003 });
+    expect(
+      await getJson("/sns/oauth2/access_token", {
+        appid: sim.appId,
+        secret: sim.appSecret,
+        code: "unknown",
+        grant_type: "authorization_code",
+      }),
+    ).toMatchObject({ errcode: 40029 });
+  });
+
+  it("refuses a snsapi_base token on userinfo and a bad scope on authorize", async () => {
+    const base = await authorize({
+      appid: sim.appId,
+      redirect_uri: "https://h5.example.cn/",
+      response_type: "code",
+      scope: "snsapi_base",
+      sim_user: "alt",
+    });
+    const code = new URL(base.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    const token = await getJson("/sns/oauth2/access_token", {
+      appid: sim.appId,
+      secret: sim.appSecret,
+      code,
+      grant_type: "authorization_code",
+    });
+    expect(token.openid).toBe(sim.openIdOf("alt"));
+    expect(
+      await getJson("/sns/userinfo", { access_token: token.access_token, openid: token.openid }),
+    ).toMatchObject({ errcode: 48001 });
+    const bad = await authorize({
+      appid: sim.appId,
+      redirect_uri: "https://h5.example.cn/",
+      response_type: "code",
+      scope: "snsapi_login",
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("scope");
+  });
+
+  it("places a signed unified order and refuses a bad signature", async () => {
+    const order: Record<string, string> = {
+      appid: sim.appId,
+      mch_id: sim.mchId,
+      nonce_str: "5K8264ILTKCH16CQ",
+      body: "通鉴-会员年卡",
+      out_trade_no: "TJ20250101000001",
+      total_fee: "1800",
+      spbill_create_ip: "203.0.113.9",
+      notify_url: "https://h5.example.cn/api/pay/notify",
+      trade_type: "JSAPI",
+      openid: sim.openIdOf("default"),
+    };
+    const post = async (fields: Record<string, string>) => {
+      const res = await fetch(`${sim.url}/pay/unifiedorder`, { method: "POST", body: toPayXml(fields) });
+      return parsePayXml(await res.text()) ?? {};
+    };
+    const ok = await post({ ...order, sign: signPayParams(order, sim.payKey) });
+    expect(ok).toMatchObject({ return_code: "SUCCESS", result_code: "SUCCESS", trade_type: "JSAPI" });
+    expect(ok.prepay_id).toMatch(/^wx\d{14}/);
+    expect(ok.sign).toBe(signPayParams(ok, sim.payKey));
+    const again = await post({ ...order, sign: signPayParams(order, sim.payKey) });
+    expect(again.prepay_id).toBe(ok.prepay_id);
+
+    expect(await post({ ...order, sign: signPayParams(order, "wrong-key") })).toEqual({
+      return_code: "FAIL",
+      return_msg: "签名错误",
+    });
+    const changed = { ...order, total_fee: "1" };
+    expect(await post({ ...changed, sign: signPayParams(changed, sim.payKey) })).toMatchObject({
+      result_code: "FAIL",
+      err_code: "OUT_TRADE_NO_USED",
+    });
+    expect(sim.calls.unifiedOrder).toBe(4);
+  });
+});

@@ -1,0 +1,431 @@
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type PaySignType, signPayParams } from "./pay-sign.ts";
+import { parsePayXml, toPayXml } from "./pay-xml.ts";
+
+/**
+ * A stand-in for the WeChat endpoints the site uses, for development and tests: the official
+ * account API (api.weixin.qq.com), web OAuth (open.weixin.qq.com) and WeChat Pay v2
+ * (api.mch.weixin.qq.com), all served from one origin. Request parameters, JSON and XML
+ * shapes and error codes follow WeChat's documentation, including the behaviours that make
+ * caching matter: a new access_token retires the previous one after five minutes, and an
+ * OAuth code works once, for five minutes.
+ *
+ * Not WeChat: the consent step is automatic, and `sim_user` on the authorize URL picks which
+ * simulated reader consents (default "default").
+ */
+
+export interface SimulatedUser {
+  nickname: string;
+  headimgurl?: string;
+  sex?: 0 | 1 | 2;
+  province?: string;
+  city?: string;
+  country?: string;
+}
+
+export interface WeChatSimulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  appId?: string;
+  appSecret?: string;
+  mchId?: string;
+  payKey?: string;
+  users?: Record<string, SimulatedUser>;
+  /** The account is bound to an Open Platform account, so OAuth answers carry unionid. */
+  withUnionId?: boolean;
+}
+
+export const SIMULATOR_DEFAULTS = {
+  appId: "wx5a1e0c3b7d9f2468",
+  appSecret: "0d4c2b8e6f1a3957c0e2d4b6a8f13579",
+  mchId: "1900000109",
+  payKey: "Tongjian0Simulator0PayKey0000000",
+} as const;
+
+export const SIMULATED_USERS: Record<string, SimulatedUser> = {
+  default: { nickname: "模拟读者", sex: 0, province: "北京", city: "北京", country: "中国" },
+  alt: { nickname: "司马小光", sex: 1, province: "陕西", city: "西安", country: "中国" },
+};
+
+export type SimulatorCall =
+  | "token"
+  | "ticket"
+  | "authorize"
+  | "oauthAccessToken"
+  | "userInfo"
+  | "unifiedOrder";
+
+export interface WeChatSimulator {
+  /** Origin to use as WECHAT_API_BASE, WECHAT_OPEN_BASE and WECHAT_PAY_BASE. */
+  readonly url: string;
+  readonly port: number;
+  readonly appId: string;
+  readonly appSecret: string;
+  readonly mchId: string;
+  readonly payKey: string;
+  /** Requests received per endpoint, failed ones included. */
+  readonly calls: Record<SimulatorCall, number>;
+  resetCalls(): void;
+  /** Moves the simulator's clock forward, expiring tokens and codes as time would. */
+  advanceClock(seconds: number): void;
+  /** The openid a simulated user has under this app. */
+  openIdOf(userKey: string): string;
+  close(): Promise<void>;
+}
+
+const ACCESS_TOKEN_TTL_S = 7200;
+const TICKET_TTL_S = 7200;
+/** "公众平台后台会保证在5分钟内，新老access_token都可用". */
+const OLD_TOKEN_GRACE_MS = 5 * 60_000;
+/** "code作为换取access_token的票据，每次用户授权带上的code将不一样，code只能使用一次，5分钟未被使用自动过期". */
+const OAUTH_CODE_TTL_MS = 5 * 60_000;
+const OAUTH_SCOPES = new Set(["snsapi_base", "snsapi_userinfo"]);
+const TICKET_TYPES = new Set(["jsapi", "wx_card"]);
+const MAX_BODY_BYTES = 64 * 1024;
+
+const UNIFIED_ORDER_REQUIRED = [
+  "appid",
+  "mch_id",
+  "nonce_str",
+  "sign",
+  "body",
+  "out_trade_no",
+  "total_fee",
+  "spbill_create_ip",
+  "notify_url",
+  "trade_type",
+] as const;
+const TRADE_TYPES = new Set(["JSAPI", "NATIVE", "APP", "MWEB"]);
+
+interface OAuthCode {
+  userKey: string;
+  scope: string;
+  expiresAt: number;
+  used: boolean;
+}
+
+interface SnsToken {
+  userKey: string;
+  scope: string;
+  expiresAt: number;
+}
+
+interface Order {
+  fingerprint: string;
+  prepayId: string;
+}
+
+const token = (bytes: number) => randomBytes(bytes).toString("base64url");
+const hashId = (text: string) =>
+  `o${createHash("sha1").update(text).digest("base64url").slice(0, 27)}`;
+
+export async function startWeChatSimulator(
+  options: WeChatSimulatorOptions = {},
+): Promise<WeChatSimulator> {
+  const appId = options.appId ?? SIMULATOR_DEFAULTS.appId;
+  const appSecret = options.appSecret ?? SIMULATOR_DEFAULTS.appSecret;
+  const mchId = options.mchId ?? SIMULATOR_DEFAULTS.mchId;
+  const payKey = options.payKey ?? SIMULATOR_DEFAULTS.payKey;
+  const users = { ...SIMULATED_USERS, ...options.users };
+  const withUnionId = options.withUnionId ?? true;
+
+  let clockOffsetMs = 0;
+  const now = () => Date.now() + clockOffsetMs;
+  const calls: Record<SimulatorCall, number> = {
+    token: 0,
+    ticket: 0,
+    authorize: 0,
+    oauthAccessToken: 0,
+    userInfo: 0,
+    unifiedOrder: 0,
+  };
+  const accessTokens = new Map<string, number>();
+  const oauthCodes = new Map<string, OAuthCode>();
+  const snsTokens = new Map<string, SnsToken>();
+  const orders = new Map<string, Order>();
+  let origin = "";
+
+  const openIdOf = (userKey: string) => hashId(`${appId}:${userKey}`);
+  const unionIdOf = (userKey: string) => hashId(`union:${userKey}`);
+  const userOf = (userKey: string): SimulatedUser =>
+    users[userKey] ?? { nickname: `模拟用户${userKey}` };
+
+  // WeChat answers errors with HTTP 200 and a JSON body; errmsg carries a request id hint.
+  const fail = (errcode: number, errmsg: string) => ({
+    errcode,
+    errmsg: `${errmsg} rid: ${randomBytes(6).toString("hex")}`,
+  });
+
+  function checkAccessToken(value: string | null) {
+    if (!value) return fail(41001, "access_token missing");
+    const expiresAt = accessTokens.get(value);
+    if (expiresAt === undefined) return fail(40001, "invalid credential, access_token is invalid or not latest");
+    if (expiresAt <= now()) return fail(42001, "access_token expired");
+    return null;
+  }
+
+  function cgiToken(q: URLSearchParams) {
+    calls.token++;
+    if (q.get("grant_type") !== "client_credential") return fail(40002, "invalid grant_type");
+    if (q.get("appid") !== appId) return fail(40013, "invalid appid");
+    if (q.get("secret") !== appSecret)
+      return fail(40001, "invalid credential, access_token is invalid or not latest");
+    // A new token retires the ones before it after a short grace period.
+    const graceEnd = now() + OLD_TOKEN_GRACE_MS;
+    for (const [old, expiresAt] of accessTokens)
+      accessTokens.set(old, Math.min(expiresAt, graceEnd));
+    const value = token(96);
+    accessTokens.set(value, now() + ACCESS_TOKEN_TTL_S * 1000);
+    return { access_token: value, expires_in: ACCESS_TOKEN_TTL_S };
+  }
+
+  function getTicket(q: URLSearchParams) {
+    calls.ticket++;
+    const invalid = checkAccessToken(q.get("access_token"));
+    if (invalid) return invalid;
+    if (!TICKET_TYPES.has(q.get("type") ?? "")) return fail(40097, "invalid args");
+    return { errcode: 0, errmsg: "ok", ticket: token(64), expires_in: TICKET_TTL_S };
+  }
+
+  function authorize(q: URLSearchParams, res: ServerResponse) {
+    calls.authorize++;
+    // In WeChat these are error pages inside the in-app browser, not JSON.
+    const page = (message: string) => {
+      res.writeHead(400, { "content-type": "text/html; charset=utf-8" });
+      res.end(`<!doctype html><meta charset="utf-8"><title>微信授权</title><p>${message}</p>`);
+    };
+    if (q.get("appid") !== appId) return page("appid 参数错误");
+    const redirect = q.get("redirect_uri") ?? "";
+    let target: URL;
+    try {
+      target = new URL(redirect);
+    } catch {
+      return page("redirect_uri 参数错误");
+    }
+    if (target.protocol !== "http:" && target.protocol !== "https:")
+      return page("redirect_uri 参数错误");
+    if (q.get("response_type") !== "code") return page("response_type 参数错误");
+    const scope = q.get("scope") ?? "";
+    if (!OAUTH_SCOPES.has(scope)) return page("scope 参数错误或没有 scope 权限");
+    const state = q.get("state") ?? "";
+    if (state.length > 128) return page("state 参数错误");
+    const code = randomBytes(16).toString("hex");
+    oauthCodes.set(code, {
+      userKey: q.get("sim_user") || "default",
+      scope,
+      expiresAt: now() + OAUTH_CODE_TTL_MS,
+      used: false,
+    });
+    target.hash = "";
+    target.searchParams.set("code", code);
+    target.searchParams.set("state", state);
+    res.writeHead(302, { location: target.toString() });
+    res.end();
+  }
+
+  function oauthAccessToken(q: URLSearchParams) {
+    calls.oauthAccessToken++;
+    if (q.get("appid") !== appId) return fail(40013, "invalid appid");
+    if (q.get("secret") !== appSecret) return fail(40125, "invalid appsecret");
+    if (q.get("grant_type") !== "authorization_code") return fail(40002, "invalid grant_type");
+    const code = q.get("code");
+    if (!code) return fail(41008, "missing code");
+    const entry = oauthCodes.get(code);
+    if (!entry || entry.expiresAt <= now()) return fail(40029, "invalid code");
+    if (entry.used) return fail(40163, "code been used");
+    entry.used = true;
+    const accessToken = token(64);
+    snsTokens.set(accessToken, {
+      userKey: entry.userKey,
+      scope: entry.scope,
+      expiresAt: now() + ACCESS_TOKEN_TTL_S * 1000,
+    });
+    return {
+      access_token: accessToken,
+      expires_in: ACCESS_TOKEN_TTL_S,
+      refresh_token: token(64),
+      openid: openIdOf(entry.userKey),
+      scope: entry.scope,
+      ...(withUnionId ? { unionid: unionIdOf(entry.userKey) } : {}),
+    };
+  }
+
+  function snsUserInfo(q: URLSearchParams) {
+    calls.userInfo++;
+    const accessToken = q.get("access_token");
+    if (!accessToken) return fail(41001, "access_token missing");
+    const entry = snsTokens.get(accessToken);
+    if (!entry) return fail(40001, "invalid credential, access_token is invalid or not latest");
+    if (entry.expiresAt <= now()) return fail(42001, "access_token expired");
+    if (q.get("openid") !== openIdOf(entry.userKey)) return fail(40003, "invalid openid");
+    if (entry.scope !== "snsapi_userinfo") return fail(48001, "api unauthorized");
+    const user = userOf(entry.userKey);
+    return {
+      openid: openIdOf(entry.userKey),
+      nickname: user.nickname,
+      sex: user.sex ?? 0,
+      province: user.province ?? "",
+      city: user.city ?? "",
+      country: user.country ?? "",
+      headimgurl:
+        user.headimgurl ?? `${origin}/sim/avatar/${encodeURIComponent(entry.userKey)}.svg`,
+      privilege: [],
+      ...(withUnionId ? { unionid: unionIdOf(entry.userKey) } : {}),
+    };
+  }
+
+  function unifiedOrder(body: string): string {
+    calls.unifiedOrder++;
+    const returnFail = (message: string) =>
+      toPayXml({ return_code: "FAIL", return_msg: message });
+    const fields = parsePayXml(body);
+    if (!fields) return returnFail("XML格式错误");
+    if (fields.appid !== appId) return returnFail("appid不存在");
+    if (fields.mch_id !== mchId) return returnFail("mch_id参数格式错误");
+    const signType = (fields.sign_type || "MD5") as PaySignType;
+    if (signType !== "MD5" && signType !== "HMAC-SHA256") return returnFail("sign_type参数格式错误");
+    if (!fields.sign || fields.sign !== signPayParams(fields, payKey, signType))
+      return returnFail("签名错误");
+
+    const answer = (result: Record<string, string>) => {
+      const reply: Record<string, string> = {
+        return_code: "SUCCESS",
+        return_msg: "OK",
+        appid: appId,
+        mch_id: mchId,
+        nonce_str: randomBytes(8).toString("hex"),
+        ...result,
+      };
+      return toPayXml({ ...reply, sign: signPayParams(reply, payKey, signType) });
+    };
+    const businessFail = (code: string, description: string) =>
+      answer({ result_code: "FAIL", err_code: code, err_code_des: description });
+
+    const missing = UNIFIED_ORDER_REQUIRED.find((name) => !fields[name]);
+    if (missing || (fields.trade_type === "JSAPI" && !fields.openid))
+      return businessFail("LACK_PARAMS", `缺少参数${missing ?? "openid"}`);
+    if (!TRADE_TYPES.has(fields.trade_type ?? "")) return businessFail("PARAM_ERROR", "trade_type参数错误");
+    if (!/^[1-9]\d{0,9}$/.test(fields.total_fee ?? "")) return businessFail("PARAM_ERROR", "total_fee参数错误");
+    if (!/^[\w\-|*]{1,32}$/.test(fields.out_trade_no ?? ""))
+      return businessFail("PARAM_ERROR", "out_trade_no参数错误");
+
+    // Repeating an order with the same content returns its prepay_id; changing it is refused.
+    const fingerprint = ["body", "total_fee", "trade_type", "openid", "notify_url"]
+      .map((name) => fields[name] ?? "")
+      .join("\u0000");
+    const outTradeNo = fields.out_trade_no ?? "";
+    const known = orders.get(outTradeNo);
+    if (known && known.fingerprint !== fingerprint)
+      return businessFail("OUT_TRADE_NO_USED", "商户订单号重复");
+    const prepayId =
+      known?.prepayId ??
+      `wx${new Date(now()).toISOString().replace(/\D/g, "").slice(0, 14)}${randomBytes(12).toString("hex")}`;
+    orders.set(outTradeNo, { fingerprint, prepayId });
+    return answer({
+      result_code: "SUCCESS",
+      prepay_id: prepayId,
+      trade_type: fields.trade_type ?? "JSAPI",
+      ...(fields.trade_type === "NATIVE" ? { code_url: `weixin://wxpay/bizpayurl?pr=${token(6)}` } : {}),
+    });
+  }
+
+  function avatar(userKey: string, res: ServerResponse) {
+    const initial = [...userOf(userKey).nickname][0] ?? "?";
+    const hue = randomInt(0, 360);
+    res.writeHead(200, { "content-type": "image/svg+xml; charset=utf-8" });
+    res.end(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="132" height="132"><rect width="132" height="132" fill="hsl(${hue},45%,45%)"/><text x="66" y="84" font-size="56" text-anchor="middle" fill="#fff">${initial.replace(/[<>&]/g, "")}</text></svg>`,
+    );
+  }
+
+  function readBody(req: IncomingMessage): Promise<string | null> {
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+          resolve(null);
+          req.destroy();
+        } else chunks.push(chunk);
+      });
+      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      req.on("error", reject);
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://simulator");
+    const q = url.searchParams;
+    const json = (body: unknown) => {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      res.end(JSON.stringify(body));
+    };
+    const route = `${req.method} ${url.pathname}`;
+    switch (route) {
+      case "GET /cgi-bin/token":
+        return json(cgiToken(q));
+      case "GET /cgi-bin/ticket/getticket":
+        return json(getTicket(q));
+      case "GET /connect/oauth2/authorize":
+        return authorize(q, res);
+      case "GET /sns/oauth2/access_token":
+        return json(oauthAccessToken(q));
+      case "GET /sns/userinfo":
+        return json(snsUserInfo(q));
+      case "POST /pay/unifiedorder": {
+        const body = await readBody(req);
+        res.writeHead(200, { "content-type": "text/xml; charset=utf-8" });
+        return res.end(
+          body === null ? toPayXml({ return_code: "FAIL", return_msg: "请求体过大" }) : unifiedOrder(body),
+        );
+      }
+      case "GET /":
+        return json({ simulator: "wechat", appId, mchId, users: Object.keys(users) });
+    }
+    const avatarMatch = /^\/sim\/avatar\/([^/]+)\.svg$/.exec(url.pathname);
+    if (req.method === "GET" && avatarMatch?.[1])
+      return avatar(decodeURIComponent(avatarMatch[1]), res);
+    res.writeHead(404, { "content-type": "application/json; charset=utf-8" });
+    res.end(JSON.stringify(fail(-1, "system error")));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  return {
+    url: origin,
+    port,
+    appId,
+    appSecret,
+    mchId,
+    payKey,
+    calls,
+    resetCalls() {
+      for (const key of Object.keys(calls) as SimulatorCall[]) calls[key] = 0;
+    },
+    advanceClock(seconds) {
+      clockOffsetMs += seconds * 1000;
+    },
+    openIdOf,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
