@@ -22,9 +22,12 @@ describe("signPayParams", () => {
 
   it("ignores sign and empty values, and the order fields arrive in", () => {
     const shuffled = { nonce_str: "ibuaiVcKdpRxkhJA", body: "test", sign: "X", attach: "" };
-    expect(signPayParams({ ...shuffled, device_info: "1000", mch_id: "10000100", appid: EXAMPLE.appid }, KEY)).toBe(
-      "9A0A8659F005D6984697E2CA0A9CF3B7",
-    );
+    expect(
+      signPayParams(
+        { ...shuffled, device_info: "1000", mch_id: "10000100", appid: EXAMPLE.appid },
+        KEY,
+      ),
+    ).toBe("9A0A8659F005D6984697E2CA0A9CF3B7");
   });
 
   it("changes when any value or the key changes", () => {
@@ -38,7 +41,10 @@ describe("pay XML", () => {
     const xml = toPayXml({ body: "通鉴会员 <年卡> & ]]> 测试", total_fee: 1800 });
     expect(xml).toContain("<total_fee>1800</total_fee>");
     expect(parsePayXml(xml)).toEqual({ body: "通鉴会员 <年卡> & ]]> 测试", total_fee: "1800" });
-    expect(parsePayXml("<xml><a>1 &lt; 2</a>\n <b><![CDATA[x]]></b></xml>")).toEqual({ a: "1 < 2", b: "x" });
+    expect(parsePayXml("<xml><a>1 &lt; 2</a>\n <b><![CDATA[x]]></b></xml>")).toEqual({
+      a: "1 < 2",
+      b: "x",
+    });
   });
 
   it("rejects what is not flat WeChat XML", () => {

@@ -24,12 +24,16 @@ describe("WeChat simulator", () => {
   it("issues an access_token and a jsapi ticket, and refuses bad credentials", async () => {
     const { access_token, expires_in } = await cgiToken();
     expect(expires_in).toBe(7200);
-    expect(await getJson("/cgi-bin/ticket/getticket", { access_token, type: "jsapi" })).toMatchObject(
-      { errcode: 0, errmsg: "ok", expires_in: 7200, ticket: expect.any(String) },
-    );
+    expect(
+      await getJson("/cgi-bin/ticket/getticket", { access_token, type: "jsapi" }),
+    ).toMatchObject({ errcode: 0, errmsg: "ok", expires_in: 7200, ticket: expect.any(String) });
     expect(await cgiToken("wrong")).toMatchObject({ errcode: 40001 });
     expect(
-      await getJson("/cgi-bin/token", { grant_type: "client_credential", appid: "wx0", secret: "x" }),
+      await getJson("/cgi-bin/token", {
+        grant_type: "client_credential",
+        appid: "wx0",
+        secret: "x",
+      }),
     ).toMatchObject({ errcode: 40013 });
     expect(
       await getJson("/cgi-bin/ticket/getticket", { access_token: "nope", type: "jsapi" }),
@@ -84,7 +88,11 @@ describe("WeChat simulator", () => {
       openid: token.openid,
       lang: "zh_CN",
     });
-    expect(info).toMatchObject({ nickname: "模拟读者", openid: token.openid, unionid: token.unionid });
+    expect(info).toMatchObject({
+      nickname: "模拟读者",
+      openid: token.openid,
+      unionid: token.unionid,
+    });
     expect(
       await getJson("/sns/userinfo", { access_token: token.access_token, openid: "o-other" }),
     ).toMatchObject({ errcode: 40003 });
@@ -141,11 +149,18 @@ describe("WeChat simulator", () => {
       openid: sim.openIdOf("default"),
     };
     const post = async (fields: Record<string, string>) => {
-      const res = await fetch(`${sim.url}/pay/unifiedorder`, { method: "POST", body: toPayXml(fields) });
+      const res = await fetch(`${sim.url}/pay/unifiedorder`, {
+        method: "POST",
+        body: toPayXml(fields),
+      });
       return parsePayXml(await res.text()) ?? {};
     };
     const ok = await post({ ...order, sign: signPayParams(order, sim.payKey) });
-    expect(ok).toMatchObject({ return_code: "SUCCESS", result_code: "SUCCESS", trade_type: "JSAPI" });
+    expect(ok).toMatchObject({
+      return_code: "SUCCESS",
+      result_code: "SUCCESS",
+      trade_type: "JSAPI",
+    });
     expect(ok.prepay_id).toMatch(/^wx\d{14}/);
     expect(ok.sign).toBe(signPayParams(ok, sim.payKey));
     const again = await post({ ...order, sign: signPayParams(order, sim.payKey) });

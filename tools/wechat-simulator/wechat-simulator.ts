@@ -162,7 +162,8 @@ export async function startWeChatSimulator(
   function checkAccessToken(value: string | null) {
     if (!value) return fail(41001, "access_token missing");
     const expiresAt = accessTokens.get(value);
-    if (expiresAt === undefined) return fail(40001, "invalid credential, access_token is invalid or not latest");
+    if (expiresAt === undefined)
+      return fail(40001, "invalid credential, access_token is invalid or not latest");
     if (expiresAt <= now()) return fail(42001, "access_token expired");
     return null;
   }
@@ -279,14 +280,14 @@ export async function startWeChatSimulator(
 
   function unifiedOrder(body: string): string {
     calls.unifiedOrder++;
-    const returnFail = (message: string) =>
-      toPayXml({ return_code: "FAIL", return_msg: message });
+    const returnFail = (message: string) => toPayXml({ return_code: "FAIL", return_msg: message });
     const fields = parsePayXml(body);
     if (!fields) return returnFail("XML格式错误");
     if (fields.appid !== appId) return returnFail("appid不存在");
     if (fields.mch_id !== mchId) return returnFail("mch_id参数格式错误");
     const signType = (fields.sign_type || "MD5") as PaySignType;
-    if (signType !== "MD5" && signType !== "HMAC-SHA256") return returnFail("sign_type参数格式错误");
+    if (signType !== "MD5" && signType !== "HMAC-SHA256")
+      return returnFail("sign_type参数格式错误");
     if (!fields.sign || fields.sign !== signPayParams(fields, payKey, signType))
       return returnFail("签名错误");
 
@@ -307,8 +308,10 @@ export async function startWeChatSimulator(
     const missing = UNIFIED_ORDER_REQUIRED.find((name) => !fields[name]);
     if (missing || (fields.trade_type === "JSAPI" && !fields.openid))
       return businessFail("LACK_PARAMS", `缺少参数${missing ?? "openid"}`);
-    if (!TRADE_TYPES.has(fields.trade_type ?? "")) return businessFail("PARAM_ERROR", "trade_type参数错误");
-    if (!/^[1-9]\d{0,9}$/.test(fields.total_fee ?? "")) return businessFail("PARAM_ERROR", "total_fee参数错误");
+    if (!TRADE_TYPES.has(fields.trade_type ?? ""))
+      return businessFail("PARAM_ERROR", "trade_type参数错误");
+    if (!/^[1-9]\d{0,9}$/.test(fields.total_fee ?? ""))
+      return businessFail("PARAM_ERROR", "total_fee参数错误");
     if (!/^[\w\-|*]{1,32}$/.test(fields.out_trade_no ?? ""))
       return businessFail("PARAM_ERROR", "out_trade_no参数错误");
 
@@ -328,7 +331,9 @@ export async function startWeChatSimulator(
       result_code: "SUCCESS",
       prepay_id: prepayId,
       trade_type: fields.trade_type ?? "JSAPI",
-      ...(fields.trade_type === "NATIVE" ? { code_url: `weixin://wxpay/bizpayurl?pr=${token(6)}` } : {}),
+      ...(fields.trade_type === "NATIVE"
+        ? { code_url: `weixin://wxpay/bizpayurl?pr=${token(6)}` }
+        : {}),
     });
   }
 
@@ -380,7 +385,9 @@ export async function startWeChatSimulator(
         const body = await readBody(req);
         res.writeHead(200, { "content-type": "text/xml; charset=utf-8" });
         return res.end(
-          body === null ? toPayXml({ return_code: "FAIL", return_msg: "请求体过大" }) : unifiedOrder(body),
+          body === null
+            ? toPayXml({ return_code: "FAIL", return_msg: "请求体过大" })
+            : unifiedOrder(body),
         );
       }
       case "GET /":

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { data, Link } from "react-router";
 import { ArticleList } from "../features/content/article-list.tsx";
 import type { ArticleCard, ArticleDetail, FeedPage } from "../features/content/content-types.ts";
+import { RichText } from "../features/content/rich-text.tsx";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import type { Route } from "./+types/article";
 
@@ -53,11 +54,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <h1 className="tj-article__title">{article.title}</h1>
       <p className="tj-article__meta">{article.viewNumShow} 阅读</p>
       <blockquote className="tj-article__abstract">{article.summary}</blockquote>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised on the server before it is stored. */}
-      <article
-        className="tj-article__body tj-rich-text"
-        dangerouslySetInnerHTML={{ __html: article.content }}
-      />
+      <RichText html={article.content} className="tj-article__body" />
       {related.length > 0 && (
         <section className="tj-section">
           <h2 className="tj-section__title">相关推荐</h2>

@@ -151,6 +151,17 @@ export function ShellPopupsProvider({
     setDetail((d) => ({ ...d, show: false, error: false, loading: true }));
   }, []);
 
+  // Escape closes whatever can be dismissed, for keyboard and screen-reader users.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      closeDetail();
+      setToast(null);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [closeDetail]);
+
   const api = useMemo<ShellPopupsApi>(
     () => ({
       openDetail,
@@ -205,7 +216,7 @@ export function ShellPopupsProvider({
             >
               ×
             </button>
-            {detail.loading && <div className="tj-spinner" aria-label="加载中" />}
+            {detail.loading && <div className="tj-spinner" role="status" aria-label="加载中" />}
             {detail.error && (
               <div className="tj-detail-popup__error">
                 <p className="tj-detail-popup__title">{DETAIL_ERROR_TEXT}</p>
