@@ -11,12 +11,10 @@ const simulator = await startWeChatSimulator({
   payKey: env.WECHAT_PAY_KEY || SIMULATOR_DEFAULTS.payKey,
 });
 
-console.log(`WeChat simulator on ${simulator.url}. Start the site with:
-
-  WECHAT_API_BASE=${simulator.url} WECHAT_OPEN_BASE=${simulator.url} WECHAT_PAY_BASE=${simulator.url} \\
-  WECHAT_APP_ID=${simulator.appId} WECHAT_APP_SECRET=${simulator.appSecret} \\
-  WECHAT_MCH_ID=${simulator.mchId} WECHAT_PAY_KEY=${simulator.payKey} npm run dev
-`);
+const settings = Object.entries(simulator.env)
+  .map(([name, value]) => `${name}=${value}`)
+  .join(" \\\n  ");
+console.log(`WeChat simulator on ${simulator.url}. Start the site with:\n\n  ${settings} \\\n  npm run dev\n`);
 
 const stop = () => {
   void simulator.close().finally(() => process.exit(0));

@@ -66,6 +66,8 @@ export interface WeChatSimulator {
   readonly appSecret: string;
   readonly mchId: string;
   readonly payKey: string;
+  /** The site's WECHAT_* settings that point it at this simulator. */
+  readonly env: Record<string, string>;
   /** Requests received per endpoint, failed ones included. */
   readonly calls: Record<SimulatorCall, number>;
   resetCalls(): void;
@@ -421,6 +423,15 @@ export async function startWeChatSimulator(
     appSecret,
     mchId,
     payKey,
+    env: {
+      WECHAT_API_BASE: origin,
+      WECHAT_OPEN_BASE: origin,
+      WECHAT_PAY_BASE: origin,
+      WECHAT_APP_ID: appId,
+      WECHAT_APP_SECRET: appSecret,
+      WECHAT_MCH_ID: mchId,
+      WECHAT_PAY_KEY: payKey,
+    },
     calls,
     resetCalls() {
       for (const key of Object.keys(calls) as SimulatorCall[]) calls[key] = 0;
