@@ -14,7 +14,9 @@ const simulator = await startWeChatSimulator({
 const settings = Object.entries(simulator.env)
   .map(([name, value]) => `${name}=${value}`)
   .join(" \\\n  ");
-console.log(`WeChat simulator on ${simulator.url}. Start the site with:\n\n  ${settings} \\\n  npm run dev\n`);
+console.log(
+  `WeChat simulator on ${simulator.url}. Start the site with:\n\n  ${settings} \\\n  npm run dev\n`,
+);
 
 const stop = () => {
   void simulator.close().finally(() => process.exit(0));

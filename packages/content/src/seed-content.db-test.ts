@@ -22,7 +22,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
     });
     try {
       await dropAll(handle.db);
-      expect(await migrateToLatest(handle.db)).toEqual(["0001-initial"]);
+      expect(await migrateToLatest(handle.db)).toEqual(["0001-initial", "0002-visitor"]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");
       const first = await seedContent(handle, bundle);

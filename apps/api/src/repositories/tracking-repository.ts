@@ -38,19 +38,14 @@ export function createTrackingRepository(db: Kysely<Database>) {
       return id;
     },
 
-    /** Events of one day counted by page and action, busiest first. */
+    /** Events of one day counted by page and action, in no particular order. */
     async countByPageAndAction(day: string, pageName?: string): Promise<TrackingCount[]> {
       let query = db
         .selectFrom("tracking_event")
         .select((eb) => ["page_name", "action_type", eb.fn.countAll<number>().as("n")])
         .where("day", "=", day);
       if (pageName !== undefined) query = query.where("page_name", "=", pageName);
-      const rows = await query
-        .groupBy(["page_name", "action_type"])
-        .orderBy("n", "desc")
-        .orderBy("page_name")
-        .orderBy("action_type")
-        .execute();
+      const rows = await query.groupBy(["page_name", "action_type"]).execute();
       return rows.map((r) => ({
         pageName: r.page_name,
         actionType: r.action_type,

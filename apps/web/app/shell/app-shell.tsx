@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from "react";
 import { useLocation } from "react-router";
 import { BottomBar } from "./bottom-bar.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
+import { PlatformProvider } from "./platform.tsx";
 import { ShellPopupsProvider, useShellPopups } from "./shell-popups.tsx";
 import { TopBar } from "./top-bar.tsx";
 
@@ -66,8 +67,10 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
 export function AppShell({ env, children }: { env: AppEnv; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <ShellPopupsProvider enabled={shellRules(pathname).layout !== "black"}>
-      <ShellFrame env={env}>{children}</ShellFrame>
-    </ShellPopupsProvider>
+    <PlatformProvider env={env}>
+      <ShellPopupsProvider enabled={shellRules(pathname).layout !== "black"}>
+        <ShellFrame env={env}>{children}</ShellFrame>
+      </ShellPopupsProvider>
+    </PlatformProvider>
   );
 }

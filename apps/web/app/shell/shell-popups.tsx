@@ -12,8 +12,8 @@ import {
   useState,
 } from "react";
 import { useNavigate } from "react-router";
-import { browserTransport, callApi } from "./api-client.ts";
 import { wakeApp } from "./open-app.ts";
+import { usePlatform } from "./platform.tsx";
 
 /** Spec §3 "Pop-up fields". */
 export interface DetailPopup {
@@ -117,35 +117,38 @@ export function ShellPopupsProvider({
     show: false,
     text: "",
   });
+  const [browserHint, setBrowserHint] = useState(false);
+  const { env, api: platformApi } = usePlatform();
   const request = useRef(0);
 
-  const openDetail = useCallback((id: string) => {
-    const ticket = ++request.current;
-    setDetail({ ...CLOSED_DETAIL, show: true, loading: true, id });
-    callApi<{ name: string; summary: string; imageUrl: string | null }>(
-      browserTransport,
-      `/api/item/intro/cn/${id}`,
-    )
-      .then((data) => {
-        if (ticket !== request.current) return;
-        const limit = detailDescriptionLimit(Boolean(data.imageUrl));
-        setDetail({
-          show: true,
-          loading: false,
-          success: true,
-          error: false,
-          id,
-          title: data.name,
-          image: data.imageUrl,
-          desc: truncateText(data.summary, limit),
+  const openDetail = useCallback(
+    (id: string) => {
+      const ticket = ++request.current;
+      setDetail({ ...CLOSED_DETAIL, show: true, loading: true, id });
+      platformApi
+        .get<{ name: string; summary: string; imageUrl: string | null }>(`/api/item/intro/cn/${id}`)
+        .then((data) => {
+          if (ticket !== request.current) return;
+          const limit = detailDescriptionLimit(Boolean(data.imageUrl));
+          setDetail({
+            show: true,
+            loading: false,
+            success: true,
+            error: false,
+            id,
+            title: data.name,
+            image: data.imageUrl,
+            desc: truncateText(data.summary, limit),
+          });
+        })
+        .catch(() => {
+          if (ticket !== request.current) return;
+          // Spec §4: on failure the fields are cleared and loading stops.
+          setDetail({ ...CLOSED_DETAIL, show: true, loading: false, error: true, id });
         });
-      })
-      .catch(() => {
-        if (ticket !== request.current) return;
-        // Spec §4: on failure the fields are cleared and loading stops.
-        setDetail({ ...CLOSED_DETAIL, show: true, loading: false, error: true, id });
-      });
-  }, []);
+    },
+    [platformApi],
+  );
 
   const closeDetail = useCallback(() => {
     request.current += 1;
@@ -281,7 +284,10 @@ export function ShellPopupsProvider({
                     className="tj-button"
                     onClick={() => {
                       setDownload((d) => ({ ...d, show: false }));
-                      wakeApp(download.url);
+                      // Spec §4: WeChat, Weibo and QQ cannot open other apps by scheme, so the
+                      // mask layer shows how to open the page in the system browser instead.
+                      if (env.showMaskLayer) setBrowserHint(true);
+                      else wakeApp(download.url);
                     }}
                   >
                     前往
@@ -361,6 +367,20 @@ export function ShellPopupsProvider({
               {toast.desc}
             </div>
           </div>
+        </div>
+      )}
+      {enabled && browserHint && (
+        <div
+          className="tj-mask tj-mask--hint"
+          onClick={() => setBrowserHint(false)}
+          role="presentation"
+          data-testid="browser-hint"
+        >
+          <p className="tj-browser-hint">
+            点击右上角 <strong>···</strong>
+            <br />
+            选择「在浏览器中打开」即可打开通鉴App
+          </p>
         </div>
       )}
       {enabled && loading.show && (

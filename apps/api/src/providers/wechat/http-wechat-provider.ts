@@ -144,11 +144,12 @@ export function createHttpWeChatProvider(options: HttpWeChatProviderOptions): We
     jsapiTicket() {
       requireApp();
       return cached(ticketKey, async () => {
+        const token = await accessToken();
         try {
-          return await fetchTicket(await accessToken());
+          return await fetchTicket(token);
         } catch (error) {
-          // Another system holding the same app secret may have fetched a newer token, which
-          // retires ours early: drop it and try once more with a fresh one.
+          // WeChat can retire a token before our cache lets it go (another system with the same
+          // secret fetched a newer one, or the clocks disagree): drop it and retry once.
           if (!(error instanceof WeChatApiError) || !error.staleToken) throw error;
           await store.delete(tokenKey);
           return fetchTicket(await accessToken());

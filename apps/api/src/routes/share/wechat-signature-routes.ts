@@ -16,16 +16,22 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-const signatureBody = z.object({
-  url: z
-    .string({ error: "缺少页面地址 url" })
-    .trim()
-    .min(1, "缺少页面地址 url")
-    .max(SIGNED_URL_MAX_LENGTH, `页面地址至多 ${SIGNED_URL_MAX_LENGTH} 个字符`)
-    .refine(isHttpUrl, "页面地址应为 http 或 https 网址"),
-  // Spec §7: clients add language=cn to every POST body; it does not change the signature.
-  language: z.string().max(16).optional(),
-});
+const signatureBody = z.object(
+  {
+    url: z
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? "缺少页面地址 url" : "页面地址 url 应为字符串",
+      })
+      .trim()
+      .min(1, "缺少页面地址 url")
+      .max(SIGNED_URL_MAX_LENGTH, `页面地址至多 ${SIGNED_URL_MAX_LENGTH} 个字符`)
+      .refine(isHttpUrl, "页面地址应为 http 或 https 网址"),
+    // Spec §7: clients add language=cn to every POST body; it does not change the signature.
+    language: z.string().max(16).optional(),
+  },
+  { error: "请求体应为 JSON 对象" },
+);
 
 export function registerWeChatSignatureRoutes(app: TypedApp, deps: AppDeps) {
   // Spec §7 "WeChat signing": the page asks for wx.config's signature for its own URL, then

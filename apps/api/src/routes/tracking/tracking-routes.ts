@@ -2,6 +2,7 @@ import { formatChinaDate } from "@tongjian/domain/relative-time";
 import { z } from "zod";
 import { ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
+import type { TrackingCount } from "../../repositories/tracking-repository.ts";
 import type { TypedApp } from "../../typed-app.ts";
 
 /** Spec §8: "The session id falls back to UN_KNOW when unavailable." */
@@ -38,15 +39,18 @@ const trackingParams = z.strictObject(
   },
 );
 
-const trackingBody = z.object({
-  sessionID: text("sessionID", 128).nullish(),
-  actionType: text("actionType", 64).min(1, "缺少 actionType"),
-  pageName: text("pageName", 64).min(1, "缺少 pageName"),
-  modItemName: text("modItemName", 128).nullish(),
-  params: trackingParams.nullish(),
-  // Spec §7: added by clients to every POST body.
-  language: z.string().max(16).optional(),
-});
+const trackingBody = z.object(
+  {
+    sessionID: text("sessionID", 128).nullish(),
+    actionType: text("actionType", 64).min(1, "缺少 actionType"),
+    pageName: text("pageName", 64).min(1, "缺少 pageName"),
+    modItemName: text("modItemName", 128).nullish(),
+    params: trackingParams.nullish(),
+    // Spec §7: added by clients to every POST body.
+    language: z.string().max(16).optional(),
+  },
+  { error: "请求体应为 JSON 对象" },
+);
 
 const summaryQuery = z.object({
   day: z
@@ -56,6 +60,30 @@ const summaryQuery = z.object({
     .optional(),
   pageName: text("pageName", 64).min(1, "pageName 不能为空").optional(),
 });
+
+interface PageSummary {
+  pageName: string;
+  total: number;
+  actions: { actionType: string; count: number }[];
+}
+
+// Code-unit order, so that SQLite and PostgreSQL (whose collation may ignore case) agree.
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Pages busiest first, each with its actions busiest first; ties in name order. */
+function summariseByPage(counts: readonly TrackingCount[]): PageSummary[] {
+  const pages = new Map<string, PageSummary>();
+  for (const row of counts) {
+    const page = pages.get(row.pageName) ?? { pageName: row.pageName, total: 0, actions: [] };
+    page.total += row.count;
+    page.actions.push({ actionType: row.actionType, count: row.count });
+    pages.set(row.pageName, page);
+  }
+  const list = [...pages.values()];
+  for (const page of list)
+    page.actions.sort((a, b) => b.count - a.count || byName(a.actionType, b.actionType));
+  return list.sort((a, b) => b.total - a.total || byName(a.pageName, b.pageName));
+}
 
 export function registerTrackingRoutes(app: TypedApp, deps: AppDeps) {
   app.post("/api/m/log/tracking/h5/record", { schema: { body: trackingBody } }, async (request) => {
@@ -80,25 +108,12 @@ export function registerTrackingRoutes(app: TypedApp, deps: AppDeps) {
     async (request) => {
       const day = request.query.day ?? formatChinaDate(Date.now());
       const pageName = request.query.pageName;
-      const counts = await deps.tracking.countByPageAndAction(day, pageName);
-      const pages = new Map<
-        string,
-        { pageName: string; total: number; actions: { actionType: string; count: number }[] }
-      >();
-      for (const row of counts) {
-        const page = pages.get(row.pageName) ?? { pageName: row.pageName, total: 0, actions: [] };
-        page.total += row.count;
-        page.actions.push({ actionType: row.actionType, count: row.count });
-        pages.set(row.pageName, page);
-      }
-      const list = [...pages.values()].sort(
-        (a, b) => b.total - a.total || (a.pageName < b.pageName ? -1 : 1),
-      );
+      const pages = summariseByPage(await deps.tracking.countByPageAndAction(day, pageName));
       return ok({
         day,
         pageName: pageName ?? null,
-        total: list.reduce((sum, page) => sum + page.total, 0),
-        pages: list,
+        total: pages.reduce((sum, page) => sum + page.total, 0),
+        pages,
       });
     },
   );

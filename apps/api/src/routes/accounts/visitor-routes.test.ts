@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
+import {
+  startWeChatSimulator,
+  type WeChatSimulator,
+} from "../../../../../tools/wechat-simulator/wechat-simulator.ts";
+import { buildApp } from "../../build-app.ts";
+import { createHttpWeChatProvider } from "../../providers/wechat/http-wechat-provider.ts";
+import type { WeChatOAuthScope } from "../../providers/wechat/wechat-provider.ts";
+import { createTestApp } from "../../test-app.ts";
+
+const LOGIN = "/api/m/social/auth/v1/n/visitor/login";
+const USER_INFO = "/api/m/social/auth/v1/n/user/info";
+const LOGIN_INFO = "/api/auth/v1/n/weixin/user/loginInfo";
+const PAGE = "https://h5.example.cn/ah/article/0123456789abcdef01234567?from=share";
+
+describe.each(databaseTargets())("visitor login through WeChat on $name", (target) => {
+  let sim: WeChatSimulator;
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    sim = await startWeChatSimulator();
+    t = await createTestApp(target, sim.env);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+  beforeEach(() => sim.resetCalls());
+
+  /** What the reader's browser does: go to WeChat's consent page and follow it back. */
+  async function consent(scope: WeChatOAuthScope = "snsapi_userinfo", user = "default") {
+    const authorize = new URL(t.deps.wechat.authorizeUrl(PAGE, "st-1", scope));
+    expect(authorize.hash).toBe("#wechat_redirect");
+    authorize.searchParams.set("sim_user", user);
+    const res = await fetch(authorize, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get("location") ?? "");
+    expect(`${back.origin}${back.pathname}`).toBe(
+      "https://h5.example.cn/ah/article/0123456789abcdef01234567",
+    );
+    expect(back.searchParams.get("state")).toBe("st-1");
+    return back.searchParams.get("code") ?? "";
+  }
+
+  const login = (code: string, cookie?: string) =>
+    t.app.inject({
+      url: `${LOGIN}?code=${encodeURIComponent(code)}&state=st-1`,
+      headers: cookie ? { cookie } : {},
+    });
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ url, headers: cookie ? { cookie } : {} });
+  const sessionCookieOf = (res: { headers: Record<string, unknown> }) =>
+    String(res.headers["set-cookie"] ?? "").split(";")[0] ?? "";
+
+  it("signs a visitor in with a WeChat code and knows them by the session cookie", async () => {
+    const res = await login(await consent());
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.code).toBe(200);
+    expect(body.data).toMatchObject({
+      nickname: "模拟读者",
+      wxNickname: "模拟读者",
+      wxWebOpenId: sim.openIdOf("default"),
+      phone: null,
+    });
+    expect(body.data.userId).toMatch(/^[0-9a-f]{24}$/);
+    expect(body.data.visitorId).toBe(body.data.userId);
+    expect(body.data.wxUnionId).toMatch(/^o[\w-]{27}$/);
+    expect(body.data.avatar).toBe(`${sim.url}/sim/avatar/default.svg`);
+    expect(body.data.wxAvatar).toBe(body.data.avatar);
+
+    const setCookie = String(res.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^tj_sid=[0-9a-f]{64}; /);
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Lax");
+    expect(setCookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    expect(setCookie).not.toContain("Secure");
+    expect(sim.calls).toMatchObject({ oauthAccessToken: 1, userInfo: 1 });
+
+    const cookie = sessionCookieOf(res);
+    const info = await get(USER_INFO, cookie);
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({ code: 200, data: body.data });
+
+    const loginInfo = (await get(LOGIN_INFO, `other=1; ${cookie}`)).json();
+    expect(loginInfo.data).toMatchObject({
+      visitorId: body.data.userId,
+      weixinInfo: {
+        nickname: "模拟读者",
+        headimgurl: body.data.avatar,
+        unionid: body.data.wxUnionId,
+        openid: sim.openIdOf("default"),
+      },
+      userInfo: { userProfile: null },
+    });
+  });
+
+  it("answers code 600 未登录 without a valid session", async () => {
+    for (const cookie of [undefined, "tj_sid=abc", `tj_sid=${"0".repeat(64)}`]) {
+      for (const url of [USER_INFO, LOGIN_INFO]) {
+        const res = await get(url, cookie);
+        expect(res.statusCode, `${url} ${cookie}`).toBe(401);
+        expect(res.json()).toEqual({ code: 600, message: "未登录", data: null });
+      }
+    }
+  });
+
+  it("keeps one visitor per WeChat reader and ends the previous session on a new login", async () => {
+    const first = await login(await consent());
+    const firstCookie = sessionCookieOf(first);
+    const second = await login(await consent(), firstCookie);
+    expect(second.json().data.userId).toBe(first.json().data.userId);
+    expect(sessionCookieOf(second)).not.toBe(firstCookie);
+    expect((await get(USER_INFO, firstCookie)).json().code).toBe(600);
+    expect((await get(USER_INFO, sessionCookieOf(second))).json().code).toBe(200);
+  });
+
+  it("signs in a silent (snsapi_base) consent with the openid only", async () => {
+    const res = await login(await consent("snsapi_base", "alt"));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      nickname: "微信用户",
+      wxNickname: null,
+      avatar: null,
+      wxWebOpenId: sim.openIdOf("alt"),
+    });
+    expect(sim.calls.userInfo).toBe(0);
+    // A later full consent fills in the name, and a silent one after it keeps it.
+    await login(await consent("snsapi_userinfo", "alt"));
+    const again = (await login(await consent("snsapi_base", "alt"))).json().data;
+    expect(again).toMatchObject({ nickname: "司马小光", userId: res.json().data.userId });
+  });
+
+  it("rejects a reused, unknown or malformed code with a 400 in Chinese", async () => {
+    const code = await consent();
+    expect((await login(code)).statusCode).toBe(200);
+    const reused = await login(code);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({
+      code: 400,
+      message: "微信授权已失效或已使用，请重新进入页面",
+      data: null,
+    });
+    expect(reused.headers["set-cookie"]).toBeUndefined();
+    expect((await login("0".repeat(32))).statusCode).toBe(400);
+
+    const cases: [string, RegExp][] = [
+      [LOGIN, /缺少微信授权 code/],
+      [`${LOGIN}?code=`, /缺少微信授权 code/],
+      [`${LOGIN}?code=${encodeURIComponent("<script>")}`, /微信授权 code 无效/],
+      [`${LOGIN}?code=${"a".repeat(200)}`, /微信授权 code 无效/],
+    ];
+    for (const [url, message] of cases) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toMatch(message);
+    }
+  });
+
+  it("answers 502 when WeChat refuses the site, 503 when it is not configured", async () => {
+    const wrongSecret = await buildApp({
+      ...t.deps,
+      wechat: createHttpWeChatProvider({
+        config: { ...t.deps.config.wechat, appSecret: "0".repeat(32) },
+        store: t.deps.store,
+      }),
+    });
+    const unconfigured = await buildApp({
+      ...t.deps,
+      wechat: createHttpWeChatProvider({
+        config: { ...t.deps.config.wechat, appId: undefined },
+        store: t.deps.store,
+      }),
+    });
+    try {
+      const code = await consent();
+      const failed = await wrongSecret.inject({ url: `${LOGIN}?code=${code}` });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toEqual({ code: 502, message: "微信登录失败，请重试", data: null });
+      const off = await unconfigured.inject({ url: `${LOGIN}?code=${code}` });
+      expect(off.statusCode).toBe(503);
+      expect(off.json().message).toBe("微信登录暂未配置");
+      // The code was not used up by the failures, so the reader can still sign in.
+      expect((await login(code)).statusCode).toBe(200);
+    } finally {
+      await wrongSecret.close();
+      await unconfigured.close();
+    }
+  });
+
+  it("marks the cookie Secure in production", async () => {
+    const production = await buildApp({
+      ...t.deps,
+      config: { ...t.deps.config, production: true },
+    });
+    try {
+      const res = await production.inject({ url: `${LOGIN}?code=${await consent()}` });
+      expect(String(res.headers["set-cookie"])).toMatch(/; Secure$/);
+    } finally {
+      await production.close();
+    }
+  });
+});

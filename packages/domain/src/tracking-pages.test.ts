@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { ROUTE_MANIFEST, routeId } from "./route-manifest.ts";
+import { pageViewEvent, TRACKED_PAGES } from "./tracking-pages.ts";
+
+describe("page tracking", () => {
+  it("maps the spec's route names to tracked pages with their query parameters", () => {
+    expect(pageViewEvent("/board", new URLSearchParams(), "s1")).toEqual({
+      sessionID: "s1",
+      actionType: "view",
+      pageName: "hostList",
+      params: {},
+    });
+    expect(pageViewEvent("/community/detail", new URLSearchParams("id=42"), "s1")?.params).toEqual({
+      ID: "42",
+    });
+    expect(
+      pageViewEvent("/group/share", new URLSearchParams("circleId=c&userId=u"), "s")?.params,
+    ).toEqual({
+      circleId: "c",
+      userId: "u",
+    });
+    expect(pageViewEvent("/music/landing", new URLSearchParams("id=9"), "s")).toMatchObject({
+      pageName: "Chinamusic",
+      params: { ID: "9" },
+    });
+    expect(pageViewEvent("/ah/article/:id?", new URLSearchParams(), "s")?.pageName).toBe("article");
+  });
+
+  it("falls back to UN_KNOW without a session and ignores untracked routes", () => {
+    expect(pageViewEvent("/timebar", new URLSearchParams(), null)?.sessionID).toBe("UN_KNOW");
+    expect(pageViewEvent("/", new URLSearchParams(), "s")).toBeNull();
+  });
+
+  it("names only routes that the manifest has (or the article forms of its sections)", () => {
+    const ids = new Set(ROUTE_MANIFEST.map((r) => routeId(r.path)));
+    const articleForms = ["ah-war-id", "ah-technology-id", "ah-bigevent-id", "ah-worldhistory-id"];
+    for (const name of Object.keys(TRACKED_PAGES)) {
+      expect(ids.has(name) || articleForms.includes(name), name).toBe(true);
+    }
+  });
+});
