@@ -53,7 +53,7 @@ describe("browser API wrapper", () => {
     await t.api.post("/api/social/like/send", { itemId: "x" });
     const sent = t.sent[0];
     expect(JSON.parse(String(sent?.init.body))).toEqual({ itemId: "x", language: "cn" });
-    expect((sent?.init.headers as Record<string, string>)["X-APP-TERMINAL-ID"]).toBe(
+    expect((sent?.init.headers as Record<string, string> | undefined)?.["X-APP-TERMINAL-ID"]).toBe(
       "ANDROID_weixin",
     );
   });
@@ -120,7 +120,7 @@ describe("browser API wrapper", () => {
     await t.api.get("/api/x");
     expect(t.proxied).toHaveLength(0);
     expect(
-      (t.sent[0]?.init.headers as Record<string, string>)["X-APP-TERMINAL-ID"],
+      (t.sent[0]?.init.headers as Record<string, string> | undefined)?.["X-APP-TERMINAL-ID"],
     ).toBeUndefined();
   });
 });
