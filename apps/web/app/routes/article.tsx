@@ -4,6 +4,7 @@ import { ArticleList } from "../features/content/article-list.tsx";
 import type { ArticleCard, ArticleDetail, FeedPage } from "../features/content/content-types.ts";
 import { RichText } from "../features/content/rich-text.tsx";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
+import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/article";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -40,6 +41,9 @@ export function meta({ data: d }: Route.MetaArgs) {
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, related, list } = loaderData;
+  useShare(
+    article ? { title: article.title, desc: article.summary, imgUrl: article.imageUrl } : null,
+  );
   if (!article) {
     return (
       <main className="tj-article">

@@ -7,6 +7,7 @@ import {
   type TopList,
 } from "../features/content/content-types.ts";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
+import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -44,6 +45,11 @@ export function meta({ data: d }: Route.MetaArgs) {
 
 export default function EntryPage({ loaderData }: Route.ComponentProps) {
   const { entry, relations, list } = loaderData;
+  useShare(
+    entry
+      ? { title: entry.name, desc: entry.summary, imgUrl: entry.imageUrl ?? "/favicon.svg" }
+      : null,
+  );
   if (!entry) {
     return (
       <main className="tj-entry">

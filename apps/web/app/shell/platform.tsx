@@ -5,6 +5,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { useLocation, useMatches } from "react-router";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
 import { createNativeBridge, type NativeBridge } from "./native-bridge.ts";
+import { configureWeChatShare, ensureWeChatVisitor, sharePayload, type WxSdk } from "./wechat.ts";
 
 export const BEARER_COOKIE = "tj_bearer";
 const SESSION_KEY = "tj:session";
@@ -73,6 +74,42 @@ function usePageTracking(api: BrowserApi) {
   }, [api, leafId, location.search]);
 }
 
+/** In WeChat, a return from the consent page (?code&state) completes the visitor login. */
+function useWeChatReturn(env: AppEnv, api: BrowserApi) {
+  useEffect(() => {
+    if (!env.isWeixin) return;
+    const params = new URLSearchParams(window.location.search);
+    if (!params.has("code") || !params.has("state")) return;
+    ensureWeChatVisitor(api, window.location, (url) =>
+      window.history.replaceState(null, "", url),
+    ).catch((error: unknown) => console.warn("微信登录失败", error));
+  }, [env.isWeixin, api]);
+}
+
+/**
+ * Sets what sharing a page shares: WeChat's share menu through the JS-SDK (loaded only inside
+ * WeChat), or the app's share button over the bridge.
+ */
+export function useShare(input: { title: string; desc: string; imgUrl: string } | null) {
+  const { env, bridge, api } = usePlatform();
+  const title = input?.title;
+  const desc = input?.desc;
+  const imgUrl = input?.imgUrl;
+  useEffect(() => {
+    if (title === undefined || desc === undefined || imgUrl === undefined) return;
+    const payload = sharePayload({ title, desc, imgUrl, link: window.location.href });
+    if (env.isNativeApp) {
+      bridge
+        .call("shareData", payload)
+        .catch((error: unknown) => console.warn("设置分享失败", error));
+    } else if (env.isWeixin) {
+      configureWeChatShare(api, payload, window.location.href, () =>
+        import("weixin-js-sdk").then((m) => m.default as unknown as WxSdk),
+      ).catch((error: unknown) => console.warn("微信分享配置失败", error));
+    }
+  }, [env.isNativeApp, env.isWeixin, bridge, api, title, desc, imgUrl]);
+}
+
 function useOnline(): boolean {
   const [online, setOnline] = useState(true);
   useEffect(() => {
@@ -97,6 +134,7 @@ export function PlatformProvider({ env, children }: { env: AppEnv; children: Rea
   const online = useOnline();
   useNativeLogin(env, bridge);
   usePageTracking(api);
+  useWeChatReturn(env, api);
   const value = useMemo(() => ({ env, bridge, api, online }), [env, bridge, api, online]);
   return (
     <PlatformContext.Provider value={value}>

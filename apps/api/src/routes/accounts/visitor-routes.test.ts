@@ -53,6 +53,20 @@ describe.each(databaseTargets())("visitor login through WeChat on $name", (targe
   const sessionCookieOf = (res: { headers: Record<string, unknown> }) =>
     String(res.headers["set-cookie"] ?? "").split(";")[0] ?? "";
 
+  it("gives the page WeChat's consent address for a redirect back to this site", async () => {
+    const res = await get(
+      `/api/m/social/auth/v1/n/weixin/authorize?redirect=${encodeURIComponent(`${PAGE}#top`)}&silent=1`,
+    );
+    expect(res.statusCode).toBe(200);
+    const { url, state } = res.json().data;
+    const consentUrl = new URL(url);
+    expect(consentUrl.searchParams.get("redirect_uri")).toBe(PAGE);
+    expect(consentUrl.searchParams.get("scope")).toBe("snsapi_base");
+    expect(consentUrl.searchParams.get("state")).toBe(state);
+    const bad = await get("/api/m/social/auth/v1/n/weixin/authorize?redirect=javascript:alert(1)");
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("signs a visitor in with a WeChat code and knows them by the session cookie", async () => {
     const res = await login(await consent());
     expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -90,6 +91,29 @@ export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
         .header("set-cookie", sessionCookie(sessionId, deps.config.production))
         .header("cache-control", "no-store");
       return ok(visitorInfo(visitor));
+    },
+  );
+
+  // Spec §4 step 2 needs WeChat's consent page; the page asks here for its address, since the
+  // appId and scope are server configuration. The redirect must come back to this site.
+  app.get(
+    "/api/m/social/auth/v1/n/weixin/authorize",
+    {
+      schema: {
+        querystring: z.object({
+          redirect: z.url("回跳地址无效").max(2048, "回跳地址过长"),
+          silent: z.enum(["0", "1"]).default("0"),
+        }),
+      },
+    },
+    async (request) => {
+      if (!deps.wechat.configured) throw new ApiError(503, "微信登录暂未配置");
+      const redirect = new URL(request.query.redirect);
+      if (!/^https?:$/.test(redirect.protocol)) throw ApiError.badRequest("回跳地址无效");
+      redirect.hash = "";
+      const state = randomBytes(8).toString("hex");
+      const scope = request.query.silent === "1" ? "snsapi_base" : "snsapi_userinfo";
+      return ok({ url: deps.wechat.authorizeUrl(redirect.toString(), state, scope), state });
     },
   );
 
