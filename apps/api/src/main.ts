@@ -32,8 +32,12 @@ async function start() {
     }, config.shutdownGraceMs);
     timer.unref();
     try {
-      // close() stops accepting connections and waits for in-flight requests to finish.
+      // close() stops accepting connections and waits for in-flight requests to finish. A
+      // keep-alive connection that goes idle after its last response would hold it open until
+      // the keep-alive timeout, so idle connections are swept while draining.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close();
+      clearInterval(sweep);
       await closeDeps(deps);
       process.exit(0);
     } catch (error) {
