@@ -40,7 +40,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main className="tj-home">
       <Link to="/search" className="tj-searchbox" role="search">
-        <span aria-hidden="true">🔍</span> 搜索人物、朝代、事件、文章
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+        搜索人物、朝代、事件、文章
       </Link>
       {hero && (
         <section className="tj-banner" aria-label="推荐">
