@@ -105,6 +105,52 @@ export interface KeyValueTable {
   expires_at: number | null;
 }
 
+// Search index tables (migration 0003-search): derived data, rebuilt by refreshSearchIndex().
+// Names and text here are lower-cased copies used for matching only.
+
+export interface SearchEntryTable {
+  doc: number;
+  entry_id: string;
+  name: string;
+  names: string;
+  pinyin: string;
+  initials: string;
+  popularity: number;
+  view_count: number;
+  has_time: number;
+  has_geo: number;
+}
+
+export interface SearchArticleTable {
+  doc: number;
+  article_id: string;
+  title: string;
+  text: string;
+  view_count: number;
+}
+
+export interface SearchTermTable {
+  /** "e" all entries, "et"/"eg"/"etg" entries with years / a place / both, "a" articles. */
+  scope: string;
+  term: string;
+  /** 0 whole main name, 1 whole other name, 2/3 prefix of main/other name, 4 elsewhere. */
+  tier: number;
+  popularity: number;
+  view_count: number;
+  doc: number;
+}
+
+export interface SearchPinyinTable {
+  form: string;
+  doc: number;
+  /** 0 the main name's pinyin or initials, 1 another name's. */
+  tier: number;
+  popularity: number;
+  view_count: number;
+  has_time: number;
+  has_geo: number;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -115,4 +161,8 @@ export interface Database {
   tracking_event: TrackingEventTable;
   key_value: KeyValueTable;
   visitor: VisitorTable;
+  search_entry: SearchEntryTable;
+  search_article: SearchArticleTable;
+  search_term: SearchTermTable;
+  search_pinyin: SearchPinyinTable;
 }

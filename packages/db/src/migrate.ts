@@ -2,11 +2,13 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from "k
 import type { Database } from "./database-schema.ts";
 import { initialMigration } from "./migrations/0001-initial.ts";
 import { visitorMigration } from "./migrations/0002-visitor.ts";
+import { searchMigration } from "./migrations/0003-search.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
   "0001-initial": initialMigration,
   "0002-visitor": visitorMigration,
+  "0003-search": searchMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

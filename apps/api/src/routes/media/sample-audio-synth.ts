@@ -59,20 +59,23 @@ function stepToMidi(tonicMidi: number, step: number): number {
   return tonicMidi + octave * 12 + degree;
 }
 
+/** The lowest 宫 a melody may take (D3); the melody itself sits an octave above its 宫. */
+export const TONIC_LOWEST_MIDI = 50;
+
 export function composeMelody(spec: MelodySpec): Note[] {
   const rand = random(hashSeed(spec.seed));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
-  const tonicMidi = 55 + Math.floor(rand() * 8); // G3 … D4
-  const beatS = 60 / (66 + Math.floor(rand() * 30)); // 66–95 beats a minute
+  const tonicMidi = TONIC_LOWEST_MIDI + Math.floor(rand() * 8); // D3 … A3
+  const beatS = 60 / (72 + Math.floor(rand() * 32)); // 72–103 beats a minute
   const finalStep = SCALE.indexOf(PENTATONIC_DEGREES[spec.mode]) + 5;
-  const finalLengthS = Math.max(1.6, beatS * 3);
+  const finalLengthS = Math.max(1.5, beatS * 2.5);
   const bodyEndS = spec.seconds - finalLengthS - 0.4;
 
   const notes: Note[] = [];
   let step = finalStep + pick([-2, -1, 0, 1, 2]);
   let at = 0.15;
   while (at + beatS * 0.5 <= bodyEndS) {
-    const lengthS = Math.min(beatS * pick([0.5, 1, 1, 1, 1.5, 2]), bodyEndS - at);
+    const lengthS = Math.min(beatS * pick([0.5, 0.5, 1, 1, 1, 1.5, 2]), bodyEndS - at);
     notes.push({
       startS: at,
       lengthS,
@@ -82,7 +85,7 @@ export function composeMelody(spec: MelodySpec): Note[] {
     at += lengthS;
     // Mostly stepwise, sometimes a leap; drift back towards the final near the end.
     const towardsEnd = at / bodyEndS > 0.75 ? Math.sign(finalStep - step) : 0;
-    const move = towardsEnd !== 0 && rand() < 0.6 ? towardsEnd : pick([-2, -1, -1, 1, 1, 2, 0]);
+    const move = towardsEnd !== 0 && rand() < 0.6 ? towardsEnd : pick([-2, -1, -1, -1, 1, 1, 1, 2]);
     step = Math.min(finalStep + 4, Math.max(finalStep - 4, step + move));
   }
   notes.push({

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
+import { usePrefetchMode } from "../../shell/use-prefetch.ts";
 import type { ArticleCard } from "./content-types.ts";
 
 export function ArticleList({ articles }: { articles: ArticleCard[] }) {
+  const prefetch = usePrefetchMode();
   if (articles.length === 0) return <p className="tj-empty">还没有文章</p>;
   return (
     <ul className="tj-feed">
       {articles.map((a) => (
         <li key={a.id} className="tj-feed__item">
-          <Link to={`/ah/article/${a.id}`}>
+          <Link to={`/ah/article/${a.id}`} prefetch={prefetch}>
             <div className="tj-feed__text">
               <span className="tj-feed__section">{a.section}</span>
               <h3>{a.title}</h3>
