@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
+import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import { pinyin } from "pinyin-pro";
 import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry } from "./load-content.ts";
@@ -29,7 +30,14 @@ export function pinyinKeys(names: string[]): { full: string; initials: string } 
   const full = new Set<string>();
   const initials = new Set<string>();
   for (const name of names) {
-    const syllables = pinyin(name, { toneType: "none", type: "array", nonZh: "consecutive" })
+    // `v: true` writes ü as v (吕 → lv), the way pinyin keyboards type it; otherwise the
+    // filter below would drop the ü and leave "l".
+    const syllables = pinyin(name, {
+      toneType: "none",
+      type: "array",
+      nonZh: "consecutive",
+      v: true,
+    })
       .map((s) => s.toLowerCase().replace(/[^a-z0-9]/g, ""))
       .filter(Boolean);
     if (syllables.length === 0) continue;
@@ -218,6 +226,7 @@ export async function seedContent(
         .execute();
     }
   });
+  await refreshSearchIndex(handle);
 
   return {
     entries: bundle.entries.length,

@@ -50,22 +50,18 @@ async function rebuildSqlite(db: Kysely<Database>) {
     (doc, entry_id, name, names, pinyin, initials, popularity, view_count, has_time, has_geo)
     SELECT row_number() OVER (ORDER BY id), id, lower(name), lower(search_names), pinyin,
       pinyin_initials, popularity, view_count,
-      (start_year IS NOT NULL OR end_year IS NOT NULL),
-      (json_valid(data) AND (
-        (json_type(data, '$.lat') IN ('integer', 'real')
+      CASE WHEN start_year IS NOT NULL OR end_year IS NOT NULL THEN 1 ELSE 0 END,
+      CASE WHEN (json_type(data, '$.lat') IN ('integer', 'real')
           AND json_type(data, '$.lng') IN ('integer', 'real'))
         OR json_type(data, '$.place') = 'text'
-        OR coalesce(json_array_length(data, '$.places'), 0) > 0
-        OR coalesce(json_array_length(data, '$.capitals'), 0) > 0))
+        OR json_array_length(data, '$.places') > 0
+        OR json_array_length(data, '$.capitals') > 0
+        THEN 1 ELSE 0 END
     FROM entry`.execute(db);
 
-  // SQLite has no string splitting: the recursive CTEs cut the space-separated lists apart and
-  // `seq` numbers the character positions.
+  // SQLite has no string splitting or series: recursive CTEs cut the space-separated lists
+  // apart and walk the character positions of each name.
   const entrySplits = sql`
-    seq(n) AS (
-      SELECT 1 UNION ALL SELECT n + 1 FROM seq
-      WHERE n < (SELECT max(coalesce(max(length(names)), 0), ${prefixMax}) FROM search_entry)
-    ),
     name_split(doc, main_name, part, rest) AS (
       SELECT doc, name, NULL, names || ' ' FROM search_entry
       UNION ALL
@@ -85,27 +81,29 @@ async function rebuildSqlite(db: Kysely<Database>) {
     )`;
 
   await sql`WITH RECURSIVE ${entrySplits},
-    grams AS (
-      SELECT s.doc, substr(s.part, q.n, w.len) AS term, w.len, q.n AS pos,
-        length(s.part) AS part_length, s.part = s.main_name AS main
-      FROM name_split s
-      JOIN seq q ON q.n <= length(s.part)
-      JOIN (SELECT 1 AS len UNION ALL SELECT 2) w
-        ON w.len <= ${gramMax} AND q.n + w.len - 1 <= length(s.part)
-      WHERE s.part <> ''
+    name_chars(doc, main, part, pos) AS (
+      SELECT doc, part = main_name, part, 1 FROM name_split WHERE part <> ''
+      UNION ALL
+      SELECT doc, main, part, pos + 1 FROM name_chars WHERE pos < length(part)
     ),
-    prefixes AS (
-      SELECT s.doc, substr(s.part, 1, q.n) AS term, q.n AS len, length(s.part) AS part_length,
-        s.idx
-      FROM pinyin_split s
-      JOIN seq q ON q.n <= min(length(s.part), ${prefixMax})
-      WHERE s.part <> ''
+    grams AS (
+      SELECT c.doc, substr(c.part, c.pos, w.len) AS term, w.len, c.pos,
+        length(c.part) AS part_length, c.main
+      FROM name_chars c
+      JOIN (SELECT 1 AS len UNION ALL SELECT 2) w
+        ON w.len <= ${gramMax} AND c.pos + w.len - 1 <= length(c.part)
+    ),
+    prefixes(doc, idx, part, len, part_length) AS (
+      SELECT doc, idx, part, 1, length(part) FROM pinyin_split WHERE part <> ''
+      UNION ALL
+      SELECT doc, idx, part, len + 1, part_length FROM prefixes
+      WHERE len < min(part_length, ${prefixMax})
     ),
     terms(doc, term, tier) AS (
       SELECT doc, term, min(tier) FROM (
         SELECT g.doc, g.term, ${GRAM_TIER} AS tier FROM grams g
         UNION ALL
-        SELECT p.doc, p.term, ${PREFIX_TIER} FROM prefixes p
+        SELECT p.doc, substr(p.part, 1, p.len), ${PREFIX_TIER} FROM prefixes p
       ) GROUP BY doc, term
     )
     INSERT INTO search_term (scope, term, tier, popularity, view_count, doc)
