@@ -20,6 +20,7 @@ import { registerHomeRoutes } from "./routes/content/home-routes.ts";
 import { registerItemRoutes } from "./routes/content/item-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
+import { registerSearchRoutes } from "./routes/search/search-routes.ts";
 import { registerWeChatSignatureRoutes } from "./routes/share/wechat-signature-routes.ts";
 import { registerTrackingRoutes } from "./routes/tracking/tracking-routes.ts";
 import type { TypedApp } from "./typed-app.ts";
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerItemRoutes(typed, deps);
     registerArticleRoutes(typed, deps);
     registerCoverRoutes(typed, deps);
+    registerSearchRoutes(typed, deps);
     registerSampleAudioRoutes(typed, deps);
     registerVisitorRoutes(typed, deps);
     registerWeChatSignatureRoutes(typed, deps);

@@ -9,6 +9,7 @@ import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provide
 import { createArticleRepository } from "./repositories/article-repository.ts";
 import { createBannerRepository } from "./repositories/banner-repository.ts";
 import { createEntryRepository } from "./repositories/entry-repository.ts";
+import { createSearchRepository } from "./repositories/search-repository.ts";
 import { createTrackingRepository } from "./repositories/tracking-repository.ts";
 import { createViewCounter } from "./repositories/view-counter.ts";
 import { createVisitorRepository } from "./repositories/visitor-repository.ts";
@@ -45,6 +46,7 @@ export async function createDeps(
     views: createViewCounter(handle.db),
     visitors: createVisitorRepository(handle.db),
     tracking: createTrackingRepository(handle.db),
+    search: createSearchRepository(handle),
     wechat: createHttpWeChatProvider({ config: config.wechat, store }),
   };
 }

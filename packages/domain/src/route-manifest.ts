@@ -132,10 +132,10 @@ const AGREEMENTS: [string, string][] = [
   ["userOwnInfo/*", "我的个人信息"],
 ];
 
-const SUB: [string, RouteArea, string][] = [
+const SUB: [string, RouteArea, string, string?][] = [
   ["/aitest/home", "learning", "AI 测评"],
   ["/aitest/result", "learning", "AI 测评结果"],
-  ["/audio/detail", "media", "音频详情"],
+  ["/audio/detail", "media", "音频详情", "audio-detail.tsx"],
   ["/buyvip/member", "commerce", "会员"],
   ["/buyvip/rights", "commerce", "会员权益"],
   ["/buyvip/qa", "commerce", "会员常见问题"],
@@ -330,7 +330,7 @@ const CATCH_ALL: [string, RouteArea, string][] = [
 export const ROUTE_MANIFEST: readonly RouteSpec[] = [
   ...SINGLE,
   ...AGREEMENTS.map(([p, title]) => r(`/agreement/${p}`, "agreements", "agreement", title)),
-  ...SUB.map(([p, area, title]) => r(p, area, "sub", title)),
+  ...SUB.map(([p, area, title, module]) => r(p, area, "sub", title, module)),
   ...PARAM.map(([p, area, title, module]) => r(p, area, "param", title, module)),
   ...CATCH_ALL.map(([p, area, title]) => r(p, area, "catch-all", title)),
 ];

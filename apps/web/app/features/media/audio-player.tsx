@@ -63,10 +63,7 @@ function AudioErrorImage() {
       aria-hidden="true"
     >
       <ellipse cx="48" cy="64" rx="30" ry="5" fill="#ece5db" />
-      <path
-        d="M36 14v32.5a8 8 0 1 0 5 7.4V26l22-5v19.5a8 8 0 1 0 5 7.4V8L36 14Z"
-        fill="#d8cdbf"
-      />
+      <path d="M36 14v32.5a8 8 0 1 0 5 7.4V26l22-5v19.5a8 8 0 1 0 5 7.4V8L36 14Z" fill="#d8cdbf" />
       <path d="M30 10 72 56" stroke="#8c2f1e" strokeWidth="4" strokeLinecap="round" />
       <circle cx="74" cy="18" r="11" fill="#8c2f1e" />
       <path d="M74 11v8" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
