@@ -3,6 +3,7 @@ import type { WeChatProvider } from "./providers/wechat/wechat-provider.ts";
 import type { ArticleRepository } from "./repositories/article-repository.ts";
 import type { createBannerRepository } from "./repositories/banner-repository.ts";
 import type { EntryRepository } from "./repositories/entry-repository.ts";
+import type { LikeRepository } from "./repositories/like-repository.ts";
 import type { SearchRepository } from "./repositories/search-repository.ts";
 import type { TrackingRepository } from "./repositories/tracking-repository.ts";
 import type { ViewCounter } from "./repositories/view-counter.ts";
@@ -21,5 +22,6 @@ export interface AppDeps {
   visitors: VisitorRepository;
   tracking: TrackingRepository;
   search: SearchRepository;
+  likes: LikeRepository;
   wechat: WeChatProvider;
 }

@@ -22,6 +22,7 @@ import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
 import { registerSearchRoutes } from "./routes/search/search-routes.ts";
 import { registerWeChatSignatureRoutes } from "./routes/share/wechat-signature-routes.ts";
+import { registerLikeRoutes } from "./routes/social/like-routes.ts";
 import { registerTrackingRoutes } from "./routes/tracking/tracking-routes.ts";
 import type { TypedApp } from "./typed-app.ts";
 
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerArticleRoutes(typed, deps);
     registerCoverRoutes(typed, deps);
     registerSearchRoutes(typed, deps);
+    registerLikeRoutes(typed, deps);
     registerSampleAudioRoutes(typed, deps);
     registerVisitorRoutes(typed, deps);
     registerWeChatSignatureRoutes(typed, deps);

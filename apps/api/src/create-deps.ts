@@ -3,12 +3,14 @@ import { loadContent } from "@tongjian/content/load-content";
 import { seedContent } from "@tongjian/content/seed-content";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
+import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provider.ts";
 import { createArticleRepository } from "./repositories/article-repository.ts";
 import { createBannerRepository } from "./repositories/banner-repository.ts";
 import { createEntryRepository } from "./repositories/entry-repository.ts";
+import { createLikeRepository } from "./repositories/like-repository.ts";
 import { createSearchRepository } from "./repositories/search-repository.ts";
 import { createTrackingRepository } from "./repositories/tracking-repository.ts";
 import { createViewCounter } from "./repositories/view-counter.ts";
@@ -32,6 +34,10 @@ export async function createDeps(
   if (config.seedOnStart && (await entries.count()) === 0) {
     const summary = await seedContent(handle, loadContent(resolve(config.contentDir)));
     log?.info({ summary }, "sample content loaded");
+  } else if (applied.includes("0003-search") && (await entries.count()) > 0) {
+    // Content loaded before the search index existed: build it once now.
+    await refreshSearchIndex(handle);
+    log?.info("search index built");
   }
   const store = config.redisUrl
     ? createRedisStore(config.redisUrl)
@@ -47,6 +53,7 @@ export async function createDeps(
     visitors: createVisitorRepository(handle.db),
     tracking: createTrackingRepository(handle.db),
     search: createSearchRepository(handle),
+    likes: createLikeRepository(handle.db),
     wechat: createHttpWeChatProvider({ config: config.wechat, store }),
   };
 }

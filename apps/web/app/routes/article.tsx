@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { data, Link } from "react-router";
 import { ArticleList } from "../features/content/article-list.tsx";
 import type { ArticleCard, ArticleDetail, FeedPage } from "../features/content/content-types.ts";
+import { LikeButton } from "../features/content/like-button.tsx";
 import { RichText } from "../features/content/rich-text.tsx";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import { useShare } from "../shell/platform.tsx";
@@ -59,6 +60,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <p className="tj-article__meta">{article.viewNumShow} 阅读</p>
       <blockquote className="tj-article__abstract">{article.summary}</blockquote>
       <RichText html={article.content} className="tj-article__body" />
+      <LikeButton itemId={article.id} type="article" initialCount={article.likeNum} />
       {related.length > 0 && (
         <section className="tj-section">
           <h2 className="tj-section__title">相关推荐</h2>

@@ -6,6 +6,7 @@ import {
   KIND_NAMES,
   type TopList,
 } from "../features/content/content-types.ts";
+import { LikeButton } from "../features/content/like-button.tsx";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/detail";
@@ -77,6 +78,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
         <p className="tj-entry__aliases">又称：{entry.aliases.join("、")}</p>
       )}
       <p className="tj-entry__summary">{entry.summary}</p>
+      <LikeButton itemId={entry.id} type="entry" initialCount={entry.likeNum} />
       {relations.length > 0 && (
         <section className="tj-section">
           <h2 className="tj-section__title">关系</h2>

@@ -1,0 +1,83 @@
+import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
+import { useEffect, useState } from "react";
+import { ApiRequestError } from "../../shell/api-client.ts";
+import { usePlatform } from "../../shell/platform.tsx";
+import { useShellPopups } from "../../shell/shell-popups.tsx";
+import { ensureWeChatVisitor } from "../../shell/wechat.ts";
+
+interface LikeState {
+  liked: boolean;
+  likeNum: number;
+}
+
+/** Like an entry or article (spec §7 like check/send); signing in follows the environment. */
+export function LikeButton({
+  itemId,
+  type,
+  initialCount,
+}: {
+  itemId: string;
+  type: "entry" | "article";
+  initialCount: number;
+}) {
+  const { api, env, bridge } = usePlatform();
+  const { showDownload } = useShellPopups();
+  const [state, setState] = useState<LikeState>({ liked: false, likeNum: initialCount });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api
+      .get<LikeState>(`/api/social/like/check/cn/${itemId}/${type}`)
+      .then(setState)
+      .catch(() => {});
+  }, [api, itemId, type]);
+
+  const toggle = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      setState(
+        await api.post<LikeState>("/api/social/like/send", {
+          itemId,
+          type,
+          action: state.liked ? "unlike" : "like",
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === CODE_NOT_LOGGED_IN) {
+        if (env.isNativeApp) await bridge.call("login", {}).catch(() => {});
+        else if (env.isWeixin)
+          await ensureWeChatVisitor(api, window.location, (u) =>
+            window.history.replaceState(null, "", u),
+          ).catch(() => {});
+        else showDownload({ option: true, text: "登录后才能点赞，在通鉴App中打开继续？" });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`tj-like${state.liked ? " tj-like--on" : ""}`}
+      aria-pressed={state.liked}
+      aria-label={state.liked ? "取消点赞" : "点赞"}
+      onClick={toggle}
+      disabled={busy}
+    >
+      <svg
+        aria-hidden="true"
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill={state.liked ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.2 0 3.7 1.2 5.3 3 1.6-1.8 3.1-3 5.3-3 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21Z" />
+      </svg>
+      <span>{state.likeNum > 0 ? state.likeNum : "点赞"}</span>
+    </button>
+  );
+}
