@@ -11,6 +11,8 @@ import { pinyinKeys, seedContent } from "./seed-content.ts";
 describe("pinyinKeys", () => {
   it("gives full pinyin and initials for every name", () => {
     expect(pinyinKeys(["李白", "太白"])).toEqual({ full: "libai taibai", initials: "lb tb" });
+    // ü is typed as v on pinyin keyboards.
+    expect(pinyinKeys(["吕布"])).toEqual({ full: "lvbu", initials: "lb" });
   });
 });
 
@@ -22,7 +24,11 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
     });
     try {
       await dropAll(handle.db);
-      expect(await migrateToLatest(handle.db)).toEqual(["0001-initial", "0002-visitor"]);
+      expect(await migrateToLatest(handle.db)).toEqual([
+        "0001-initial",
+        "0002-visitor",
+        "0003-search",
+      ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");
       const first = await seedContent(handle, bundle);

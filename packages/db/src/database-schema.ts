@@ -106,7 +106,8 @@ export interface KeyValueTable {
 }
 
 // Search index tables (migration 0003-search): derived data, rebuilt by refreshSearchIndex().
-// Names and text here are lower-cased copies used for matching only.
+// Names and text here are lower-cased copies used for matching only; `doc` numbers entries
+// and articles in rank order, best first.
 
 export interface SearchEntryTable {
   doc: number;
@@ -115,8 +116,6 @@ export interface SearchEntryTable {
   names: string;
   pinyin: string;
   initials: string;
-  popularity: number;
-  view_count: number;
   has_time: number;
   has_geo: number;
 }
@@ -126,27 +125,26 @@ export interface SearchArticleTable {
   article_id: string;
   title: string;
   text: string;
-  view_count: number;
 }
 
 export interface SearchTermTable {
   /** "e" all entries, "et"/"eg"/"etg" entries with years / a place / both, "a" articles. */
   scope: string;
   term: string;
-  /** 0 whole main name, 1 whole other name, 2/3 prefix of main/other name, 4 elsewhere. */
+  /**
+   * Entries: 0 the whole main name, 1 a whole other name, 2/3 a prefix of the main/another
+   * name (pinyin and initials count as names), 4 elsewhere. Articles: 0 title, 1 text.
+   */
   tier: number;
-  popularity: number;
-  view_count: number;
   doc: number;
 }
 
-export interface SearchPinyinTable {
+export interface SearchNameTable {
+  /** A name, or the full pinyin or initials of one. */
   form: string;
-  doc: number;
-  /** 0 the main name's pinyin or initials, 1 another name's. */
+  /** 0 the main name's form, 1 another name's. */
   tier: number;
-  popularity: number;
-  view_count: number;
+  doc: number;
   has_time: number;
   has_geo: number;
 }
@@ -164,5 +162,5 @@ export interface Database {
   search_entry: SearchEntryTable;
   search_article: SearchArticleTable;
   search_term: SearchTermTable;
-  search_pinyin: SearchPinyinTable;
+  search_name: SearchNameTable;
 }

@@ -3,16 +3,17 @@ import type { DatabaseHandle, DialectName } from "./create-database.ts";
 import type { Database } from "./database-schema.ts";
 
 /**
- * Queries up to this many characters are looked up in `search_term` (1- and 2-character grams):
+ * Keywords up to this many characters are looked up in `search_term` (1- and 2-character grams):
  * neither FTS5's trigram tokenizer nor pg_trgm can index a string shorter than three.
  */
 export const SEARCH_GRAM_MAX = 2;
 /**
- * Pinyin queries up to this many letters are looked up in `search_term` as name prefixes; longer
- * ones read a prefix range of `search_pinyin`. Short prefixes (`l`, `li`, `zh`) match a large
- * share of the names, too many to sort per query; from five letters on a range is small enough.
+ * Pinyin keywords up to this many letters are looked up in `search_term` as name prefixes;
+ * longer ones read a prefix range of `search_name`. A prefix of one syllable (`l`, `li`,
+ * `zhang`, `zhuang`: six letters at most) starts a large share of all names, too many to sort
+ * per query; once a second syllable begins, the range is small.
  */
-export const SEARCH_PINYIN_PREFIX_MAX = 4;
+export const SEARCH_PINYIN_PREFIX_MAX = 6;
 
 /** Filtered copies of the entry postings: `e` + `t` (has years) + `g` (has a place). */
 const ENTRY_SCOPES = [
@@ -40,16 +41,17 @@ const GRAM_TIER = sql`CASE
 const PREFIX_TIER = sql`(CASE WHEN p.len = p.part_length THEN 0 ELSE 2 END)
   + (CASE WHEN p.idx = 1 THEN 0 ELSE 1 END)`;
 
-const ENTRY_TERM_ORDER = sql`ORDER BY sc.scope, t.term, t.tier, e.popularity DESC,
-  e.view_count DESC, t.doc`;
+// Rank order of entries and articles at the rebuild; `doc` is the position in it.
+const ENTRY_RANK = sql`ORDER BY popularity DESC, view_count DESC, id`;
+const ARTICLE_RANK = sql`ORDER BY view_count DESC, published_at DESC, id`;
 
 async function rebuildSqlite(db: Kysely<Database>) {
   const gramMax = SEARCH_GRAM_MAX;
   const prefixMax = SEARCH_PINYIN_PREFIX_MAX;
   await sql`INSERT INTO search_entry
-    (doc, entry_id, name, names, pinyin, initials, popularity, view_count, has_time, has_geo)
-    SELECT row_number() OVER (ORDER BY id), id, lower(name), lower(search_names), pinyin,
-      pinyin_initials, popularity, view_count,
+    (doc, entry_id, name, names, pinyin, initials, has_time, has_geo)
+    SELECT row_number() OVER (${ENTRY_RANK}), id, lower(name), lower(search_names), pinyin,
+      pinyin_initials,
       CASE WHEN start_year IS NOT NULL OR end_year IS NOT NULL THEN 1 ELSE 0 END,
       CASE WHEN (json_type(data, '$.lat') IN ('integer', 'real')
           AND json_type(data, '$.lng') IN ('integer', 'real'))
@@ -60,8 +62,8 @@ async function rebuildSqlite(db: Kysely<Database>) {
     FROM entry`.execute(db);
 
   // SQLite has no string splitting or series: recursive CTEs cut the space-separated lists
-  // apart and walk the character positions of each name.
-  const entrySplits = sql`
+  // apart and walk the character positions of each (short) name.
+  const splits = sql`
     name_split(doc, main_name, part, rest) AS (
       SELECT doc, name, NULL, names || ' ' FROM search_entry
       UNION ALL
@@ -80,7 +82,7 @@ async function rebuildSqlite(db: Kysely<Database>) {
       FROM pinyin_split WHERE rest <> ''
     )`;
 
-  await sql`WITH RECURSIVE ${entrySplits},
+  await sql`WITH RECURSIVE ${splits},
     name_chars(doc, main, part, pos) AS (
       SELECT doc, part = main_name, part, 1 FROM name_split WHERE part <> ''
       UNION ALL
@@ -106,47 +108,21 @@ async function rebuildSqlite(db: Kysely<Database>) {
         SELECT p.doc, substr(p.part, 1, p.len), ${PREFIX_TIER} FROM prefixes p
       ) GROUP BY doc, term
     )
-    INSERT INTO search_term (scope, term, tier, popularity, view_count, doc)
-    SELECT sc.scope, t.term, t.tier, e.popularity, e.view_count, t.doc
-    FROM terms t
-    JOIN search_entry e ON e.doc = t.doc
-    JOIN ${scopesSql("sqlite")}
-      ON (sc.need_time = 0 OR e.has_time) AND (sc.need_geo = 0 OR e.has_geo)
-    ${ENTRY_TERM_ORDER}`.execute(db);
+    ${insertEntryTerms("sqlite")}`.execute(db);
 
-  await sql`WITH RECURSIVE ${entrySplits}
-    INSERT INTO search_pinyin (form, doc, tier, popularity, view_count, has_time, has_geo)
-    SELECT s.part, s.doc, min(CASE WHEN s.idx = 1 THEN 0 ELSE 1 END), e.popularity,
-      e.view_count, e.has_time, e.has_geo
-    FROM pinyin_split s JOIN search_entry e ON e.doc = s.doc
-    WHERE s.part <> ''
-    GROUP BY s.part, s.doc
-    ORDER BY s.part, s.doc`.execute(db);
-
-  await sql`INSERT INTO search_article (doc, article_id, title, text, view_count)
-    SELECT row_number() OVER (ORDER BY id), id, lower(title), lower(text), view_count
-    FROM article`.execute(db);
-  await sql`WITH RECURSIVE
-    seq(n) AS (
-      SELECT 1 UNION ALL SELECT n + 1 FROM seq
-      WHERE n < (SELECT max(length(title) + length(text)) FROM search_article)
-    ),
-    source(doc, body, tier) AS (
-      SELECT doc, title, 0 FROM search_article UNION ALL SELECT doc, text, 1 FROM search_article
-    ),
-    grams(doc, term, tier) AS (
-      SELECT s.doc, substr(s.body, q.n, w.len), s.tier
-      FROM source s
-      JOIN seq q ON q.n <= length(s.body)
-      JOIN (SELECT 1 AS len UNION ALL SELECT 2) w
-        ON w.len <= ${gramMax} AND q.n + w.len - 1 <= length(s.body)
+  await sql`WITH RECURSIVE ${splits},
+    forms(doc, form, tier) AS (
+      SELECT doc, part, CASE WHEN part = main_name THEN 0 ELSE 1 END FROM name_split
+      WHERE part <> ''
+      UNION ALL
+      SELECT doc, part, CASE WHEN idx = 1 THEN 0 ELSE 1 END FROM pinyin_split WHERE part <> ''
     )
-    INSERT INTO search_term (scope, term, tier, popularity, view_count, doc)
-    SELECT 'a', g.term, min(g.tier), 0, a.view_count, g.doc
-    FROM grams g JOIN search_article a ON a.doc = g.doc
-    WHERE instr(g.term, ' ') = 0
-    GROUP BY g.doc, g.term
-    ORDER BY g.term, min(g.tier), a.view_count DESC, g.doc`.execute(db);
+    ${insertNames}`.execute(db);
+
+  await sql`INSERT INTO search_article (doc, article_id, title, text)
+    SELECT row_number() OVER (${ARTICLE_RANK}), id, lower(title), lower(text)
+    FROM article`.execute(db);
+  await insertArticleGrams(db, "sqlite");
 
   for (const fts of ["search_entry_fts", "search_article_fts"]) {
     await sql`INSERT INTO ${sql.table(fts)}(${sql.table(fts)}) VALUES ('rebuild')`.execute(db);
@@ -158,9 +134,9 @@ async function rebuildPostgres(db: Kysely<Database>) {
   const gramMax = SEARCH_GRAM_MAX;
   const prefixMax = SEARCH_PINYIN_PREFIX_MAX;
   await sql`INSERT INTO search_entry
-    (doc, entry_id, name, names, pinyin, initials, popularity, view_count, has_time, has_geo)
-    SELECT row_number() OVER (ORDER BY id), id, lower(name), lower(search_names), pinyin,
-      pinyin_initials, popularity, view_count,
+    (doc, entry_id, name, names, pinyin, initials, has_time, has_geo)
+    SELECT row_number() OVER (${ENTRY_RANK}), id, lower(name), lower(search_names), pinyin,
+      pinyin_initials,
       CASE WHEN start_year IS NOT NULL OR end_year IS NOT NULL THEN 1 ELSE 0 END,
       CASE WHEN (jsonb_typeof(d -> 'lat') = 'number' AND jsonb_typeof(d -> 'lng') = 'number')
         OR jsonb_typeof(d -> 'place') = 'string'
@@ -169,7 +145,14 @@ async function rebuildPostgres(db: Kysely<Database>) {
         THEN 1 ELSE 0 END
     FROM entry CROSS JOIN LATERAL (SELECT data::jsonb AS d) AS j`.execute(db);
 
-  const pinyinSplit = sql`pinyin_split AS (
+  const splits = sql`
+    name_split AS (
+      SELECT e.doc, n.part, n.part = e.name AS main
+      FROM search_entry e
+      CROSS JOIN LATERAL unnest(string_to_array(e.names, ' ')) AS n(part)
+      WHERE n.part <> ''
+    ),
+    pinyin_split AS (
       SELECT e.doc, f.idx, f.part
       FROM search_entry e
       CROSS JOIN LATERAL (VALUES (e.pinyin), (e.initials)) AS src(list)
@@ -177,13 +160,7 @@ async function rebuildPostgres(db: Kysely<Database>) {
       WHERE f.part <> ''
     )`;
 
-  await sql`WITH
-    name_split AS (
-      SELECT e.doc, n.part, n.part = e.name AS main
-      FROM search_entry e
-      CROSS JOIN LATERAL unnest(string_to_array(e.names, ' ')) AS n(part)
-      WHERE n.part <> ''
-    ),
+  await sql`WITH ${splits},
     grams AS (
       SELECT s.doc, substr(s.part, q.pos, w.len) AS term, w.len, q.pos,
         char_length(s.part) AS part_length, s.main
@@ -192,7 +169,6 @@ async function rebuildPostgres(db: Kysely<Database>) {
       JOIN (VALUES (1), (2)) AS w(len)
         ON w.len <= ${gramMax} AND q.pos + w.len - 1 <= char_length(s.part)
     ),
-    ${pinyinSplit},
     prefixes AS (
       SELECT s.doc, substr(s.part, 1, q.len) AS term, q.len, char_length(s.part) AS part_length,
         s.idx
@@ -206,41 +182,85 @@ async function rebuildPostgres(db: Kysely<Database>) {
         SELECT p.doc, p.term, ${PREFIX_TIER} FROM prefixes p
       ) AS x GROUP BY doc, term
     )
-    INSERT INTO search_term (scope, term, tier, popularity, view_count, doc)
-    SELECT sc.scope, t.term, t.tier, e.popularity, e.view_count, t.doc
+    ${insertEntryTerms("postgres")}`.execute(db);
+
+  await sql`WITH ${splits},
+    forms AS (
+      SELECT doc, part AS form, CASE WHEN main THEN 0 ELSE 1 END AS tier FROM name_split
+      UNION ALL
+      SELECT doc, part, CASE WHEN idx = 1 THEN 0 ELSE 1 END FROM pinyin_split
+    )
+    ${insertNames}`.execute(db);
+
+  await sql`INSERT INTO search_article (doc, article_id, title, text)
+    SELECT row_number() OVER (${ARTICLE_RANK}), id, lower(title), lower(text)
+    FROM article`.execute(db);
+  await insertArticleGrams(db, "postgres");
+}
+
+/** Entry postings from a `terms(doc, term, tier)` CTE, copied into each scope the entry is in. */
+function insertEntryTerms(dialect: DialectName) {
+  return sql`INSERT INTO search_term (scope, term, tier, doc)
+    SELECT sc.scope, t.term, t.tier, t.doc
     FROM terms t
     JOIN search_entry e ON e.doc = t.doc
-    JOIN ${scopesSql("postgres")}
+    JOIN ${scopesSql(dialect)}
       ON (sc.need_time = 0 OR e.has_time = 1) AND (sc.need_geo = 0 OR e.has_geo = 1)
-    ${ENTRY_TERM_ORDER}`.execute(db);
+    ORDER BY sc.scope, t.term, t.tier, t.doc`;
+}
 
-  await sql`WITH ${pinyinSplit}
-    INSERT INTO search_pinyin (form, doc, tier, popularity, view_count, has_time, has_geo)
-    SELECT s.part, s.doc, min(CASE WHEN s.idx = 1 THEN 0 ELSE 1 END), e.popularity,
-      e.view_count, e.has_time, e.has_geo
-    FROM pinyin_split s JOIN search_entry e ON e.doc = s.doc
-    GROUP BY s.part, s.doc, e.popularity, e.view_count, e.has_time, e.has_geo`.execute(db);
+/** Names and their pinyin forms from a `forms(doc, form, tier)` CTE, each once per entry. */
+const insertNames = sql`INSERT INTO search_name (form, tier, doc, has_time, has_geo)
+  SELECT f.form, min(f.tier), f.doc, e.has_time, e.has_geo
+  FROM forms f JOIN search_entry e ON e.doc = f.doc
+  GROUP BY f.form, f.doc, e.has_time, e.has_geo
+  ORDER BY f.form, min(f.tier), f.doc`;
 
-  await sql`INSERT INTO search_article (doc, article_id, title, text, view_count)
-    SELECT row_number() OVER (ORDER BY id), id, lower(title), lower(text), view_count
-    FROM article`.execute(db);
-  await sql`WITH
-    source AS (
-      SELECT doc, title AS body, 0 AS tier FROM search_article
-      UNION ALL SELECT doc, text, 1 FROM search_article
-    ),
-    grams AS (
-      SELECT s.doc, substr(s.body, q.pos, w.len) AS term, s.tier
-      FROM source s
-      CROSS JOIN LATERAL generate_series(1, char_length(s.body)) AS q(pos)
-      JOIN (VALUES (1), (2)) AS w(len)
-        ON w.len <= ${gramMax} AND q.pos + w.len - 1 <= char_length(s.body)
-    )
-    INSERT INTO search_term (scope, term, tier, popularity, view_count, doc)
-    SELECT 'a', g.term, min(g.tier), 0, a.view_count, g.doc
-    FROM grams g JOIN search_article a ON a.doc = g.doc
-    WHERE strpos(g.term, ' ') = 0
-    GROUP BY g.doc, g.term, a.view_count`.execute(db);
+/** 1–2 character grams of a text (none with whitespace inside), each once. */
+function textGrams(text: string): Set<string> {
+  const chars = Array.from(text.toLowerCase());
+  const grams = new Set<string>();
+  for (let i = 0; i < chars.length; i++) {
+    for (let len = 1; len <= SEARCH_GRAM_MAX && i + len <= chars.length; len++) {
+      const gram = chars.slice(i, i + len).join("");
+      if (!/\s/.test(gram)) grams.add(gram);
+    }
+  }
+  return grams;
+}
+
+const ARTICLE_GRAM_BATCH = 5000;
+
+/**
+ * Article postings: every gram of the title (tier 0) and of the text (tier 1). Built here
+ * rather than in SQL because both dialects find the n-th character of a string by walking to
+ * it, which makes every gram of a long text cost as much as the whole text.
+ */
+async function insertArticleGrams(db: Kysely<Database>, dialect: DialectName) {
+  const articles = await db.selectFrom("search_article").select(["doc", "title", "text"]).execute();
+  let batch: { term: string; tier: number; doc: number }[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const json = JSON.stringify(batch);
+    batch = [];
+    await (dialect === "postgres"
+      ? sql`INSERT INTO search_term (scope, term, tier, doc)
+          SELECT 'a', x.term, x.tier, x.doc
+          FROM jsonb_to_recordset(${json}::jsonb) AS x(term text, tier int, doc int)`
+      : sql`INSERT INTO search_term (scope, term, tier, doc)
+          SELECT 'a', j.value ->> 'term', j.value ->> 'tier', j.value ->> 'doc'
+          FROM json_each(${json}) AS j`
+    ).execute(db);
+  };
+  for (const article of articles) {
+    const title = textGrams(article.title);
+    for (const term of title) batch.push({ term, tier: 0, doc: article.doc });
+    for (const term of textGrams(article.text)) {
+      if (!title.has(term)) batch.push({ term, tier: 1, doc: article.doc });
+    }
+    if (batch.length >= ARTICLE_GRAM_BATCH) await flush();
+  }
+  await flush();
 }
 
 /**
@@ -251,12 +271,7 @@ async function rebuildPostgres(db: Kysely<Database>) {
  */
 export async function refreshSearchIndex(handle: DatabaseHandle): Promise<void> {
   await handle.db.transaction().execute(async (trx) => {
-    for (const table of [
-      "search_term",
-      "search_pinyin",
-      "search_entry",
-      "search_article",
-    ] as const) {
+    for (const table of ["search_term", "search_name", "search_entry", "search_article"] as const) {
       await trx.deleteFrom(table).execute();
     }
     if (handle.dialect === "postgres") await rebuildPostgres(trx);
@@ -265,7 +280,7 @@ export async function refreshSearchIndex(handle: DatabaseHandle): Promise<void> 
   if (handle.dialect === "postgres") {
     // Marks the fresh pages all-visible so that lookups stay index-only scans, and gives the
     // planner row counts for the new index.
-    await sql`VACUUM (ANALYZE) search_entry, search_article, search_term, search_pinyin`.execute(
+    await sql`VACUUM (ANALYZE) search_entry, search_article, search_term, search_name`.execute(
       handle.db,
     );
   }

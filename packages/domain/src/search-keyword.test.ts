@@ -42,6 +42,12 @@ describe("searchSnippet", () => {
     expect(searchSnippet("短", "长安", 3)).toBe("短");
   });
 
+  it("never cuts a character outside the BMP in half", () => {
+    const wide = `${"𠀀".repeat(10)}洛阳${"𠀀".repeat(10)}`;
+    expect(searchSnippet(wide, "洛阳", 2)).toBe("…𠀀𠀀洛阳𠀀𠀀…");
+    expect(searchSnippet(wide, "长安", 2)).toBe("𠀀𠀀𠀀𠀀…");
+  });
+
   it("matches Latin text regardless of case", () => {
     expect(searchSnippet("From Rome to Xi'an", "rome", 2)).toBe("…m Rome t…");
   });

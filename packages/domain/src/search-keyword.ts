@@ -35,29 +35,41 @@ export function keywordLength(text: string): number {
   return length;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
- * A window of `text` around the first case-insensitive occurrence of `needle`, with an
- * ellipsis where it was cut; the start of the text when the needle does not occur in it (a
- * title-only hit).
+ * A window of `text` around the first case-insensitive occurrence of `needle`, `context`
+ * characters on each side, with an ellipsis where it was cut; the start of the text when the
+ * needle does not occur in it (a title-only hit). Works on code units and never walks the
+ * whole text character by character: article texts run to thousands of characters.
  */
 export function searchSnippet(
   text: string,
   needle: string,
   context: number = SEARCH_SNIPPET_CONTEXT,
 ): string {
-  const chars = Array.from(text);
-  const lowered = chars.map((c) => c.toLowerCase());
-  const target = Array.from(needle.toLowerCase());
-  let at = -1;
-  if (target.length > 0) {
-    outer: for (let i = 0; i + target.length <= lowered.length; i++) {
-      for (let j = 0; j < target.length; j++) if (lowered[i + j] !== target[j]) continue outer;
-      at = i;
-      break;
-    }
+  const lower = text.toLowerCase();
+  // Lower-casing keeps the length of all but a few letters (İ); then match as written.
+  const at = !needle
+    ? -1
+    : lower.length === text.length
+      ? lower.indexOf(needle.toLowerCase())
+      : text.indexOf(needle);
+  let start: number;
+  let end: number;
+  if (at < 0) {
+    start = 0;
+    end = Array.from(text.slice(0, context * 4))
+      .slice(0, context * 2)
+      .join("").length;
+  } else {
+    // Two code units per character at most, so these slices hold `context` characters.
+    const before = Array.from(text.slice(Math.max(0, at - context * 2), at)).slice(-context);
+    const afterAt = at + needle.length;
+    const after = Array.from(text.slice(afterAt, afterAt + context * 2)).slice(0, context);
+    start = at - before.join("").length;
+    end = afterAt + after.join("").length;
   }
-  const start = at < 0 ? 0 : Math.max(0, at - context);
-  const end = at < 0 ? context * 2 : at + target.length + context;
-  const body = chars.slice(start, end).join("").trim();
-  return `${start > 0 ? "…" : ""}${body}${end < chars.length ? "…" : ""}`;
+  const body = text.slice(start, end).replace(LONE_SURROGATE, "").trim();
+  return `${start > 0 ? "…" : ""}${body}${end < text.length ? "…" : ""}`;
 }

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "@tongjian/db/create-database";
+import type { Database } from "@tongjian/db/database-schema";
 import { SEARCH_GRAM_MAX, SEARCH_PINYIN_PREFIX_MAX } from "@tongjian/db/refresh-search-index";
 import {
   keywordLength,
@@ -6,13 +7,16 @@ import {
   type SearchKeyword,
   searchSnippet,
 } from "@tongjian/domain/search-keyword";
-import { type RawBuilder, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 
 /**
  * The paged search counts and pages through at most this many hits: deeper pages are never
- * read, and the cap keeps a count of a one-character query from walking every posting.
+ * read, and the cap keeps a count of a one-character keyword from walking every posting.
  */
 export const SEARCH_RESULT_WINDOW = 1000;
+
+/** Sorts after every character, so that `form < prefix + PREFIX_END` bounds a prefix range. */
+const PREFIX_END = "\u{10FFFF}";
 
 export interface EntryFilters {
   /** Only entries with coordinates or a place (their own, a native place, places, capitals). */
@@ -50,13 +54,20 @@ export interface SearchPage<T> {
 }
 
 /**
- * A ranked source of docs: (doc, tier, popularity, view_count), best first when ordered by
- * RANK_ORDER. Tier 0 is the whole main name, 1 a whole other name (alias, 字, 号, a poem's
- * author), 2 and 3 a prefix of those, 4 anywhere else; for articles 0 is the title, 1 the text.
+ * Where the hits of one keyword come from. Docs are numbered in rank order, so hits rank by
+ * (tier, doc). Entry tiers: 0 the whole main name, 1 a whole other name (alias, 字, 号, a
+ * poem's author; pinyin and initials count as names), 2 and 3 a prefix of those, 4 anywhere
+ * else. Article tiers: 0 the title, 1 the text.
  */
-type RankedSource = RawBuilder<unknown>;
-
-const RANK_ORDER = sql`ORDER BY r.tier, r.popularity DESC, r.view_count DESC, r.doc`;
+interface HitSource {
+  /**
+   * (doc, tier) rows that include the best `need` hits at their best tier; a doc may come
+   * more than once. Every part is an index range read in rank order and cut at `need`.
+   */
+  best(need: number): RawBuilder<unknown>;
+  /** One row per matching doc. */
+  matching: RawBuilder<unknown>;
+}
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -67,104 +78,143 @@ function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-function entryScope(filters: EntryFilters): string {
-  return `e${filters.hasTime ? "t" : ""}${filters.hasGeo ? "g" : ""}`;
-}
+const unionAll = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` UNION ALL `);
 
 export function createSearchRepository(handle: DatabaseHandle) {
   const { db, dialect } = handle;
-  const find = (haystack: RawBuilder<unknown>, needle: string) =>
-    dialect === "postgres"
-      ? sql`strpos(${haystack}, ${needle})`
-      : sql`instr(${haystack}, ${needle})`;
+  const postgres = dialect === "postgres";
 
-  function termSource(scope: string, term: string): RankedSource {
-    return sql`SELECT doc, tier, popularity, view_count FROM search_term
-      WHERE scope = ${scope} AND term = ${term}`;
+  function termSource(scope: string, term: string): HitSource {
+    return {
+      best: (need) => sql`SELECT doc, tier FROM (SELECT doc, tier FROM search_term
+        WHERE scope = ${scope} AND term = ${term} ORDER BY tier, doc LIMIT ${need}) AS t`,
+      matching: sql`SELECT doc FROM search_term WHERE scope = ${scope} AND term = ${term}`,
+    };
   }
 
-  function entrySource(keyword: SearchKeyword, filters: EntryFilters): RankedSource {
-    const filter = sql.join(
-      [
-        sql`1 = 1`,
-        ...(filters.hasTime ? [sql`s.has_time = 1`] : []),
-        ...(filters.hasGeo ? [sql`s.has_geo = 1`] : []),
-      ],
-      sql` AND `,
-    );
+  function entrySource(keyword: SearchKeyword, filters: EntryFilters): HitSource {
+    const q = keyword.pinyin ?? keyword.text;
+    const short = keyword.pinyin
+      ? q.length <= SEARCH_PINYIN_PREFIX_MAX
+      : keywordLength(q) <= SEARCH_GRAM_MAX;
+    if (short) return termSource(`e${filters.hasTime ? "t" : ""}${filters.hasGeo ? "g" : ""}`, q);
+
+    const where = (alias: string) =>
+      sql.join(
+        [
+          sql`1 = 1`,
+          ...(filters.hasTime ? [sql`${sql.ref(`${alias}.has_time`)} = 1`] : []),
+          ...(filters.hasGeo ? [sql`${sql.ref(`${alias}.has_geo`)} = 1`] : []),
+        ],
+        sql` AND `,
+      );
+    const exact = (need: number) => sql`SELECT doc, tier FROM (SELECT n.doc, n.tier
+      FROM search_name n WHERE n.form = ${q} AND ${where("n")}
+      ORDER BY n.tier, n.doc LIMIT ${need}) AS x`;
+    const prefix = (need: number) => sql`SELECT doc, best AS tier FROM (
+      SELECT n.doc, min(n.tier) + 2 AS best FROM search_name n
+      WHERE n.form > ${q} AND n.form < ${q + PREFIX_END} AND ${where("n")}
+      GROUP BY n.doc ORDER BY best, n.doc LIMIT ${need}) AS p`;
     if (keyword.pinyin) {
-      const q = keyword.pinyin;
-      if (q.length <= SEARCH_PINYIN_PREFIX_MAX) return termSource(entryScope(filters), q);
-      // Forms are [a-z0-9] only, so every form starting with q sorts below q + "{".
-      return sql`SELECT s.doc, min(CASE WHEN s.form = ${q} THEN s.tier ELSE s.tier + 2 END)
-          AS tier, s.popularity, s.view_count
-        FROM search_pinyin s
-        WHERE s.form >= ${q} AND s.form < ${`${q}{`} AND ${filter}
-        GROUP BY s.doc, s.popularity, s.view_count`;
+      // Pinyin matches names by prefix only: "bai" inside "libai" is not a useful hit.
+      return {
+        best: (need) => unionAll([exact(need), prefix(need)]),
+        matching: sql`SELECT DISTINCT doc FROM search_name
+          WHERE form >= ${q} AND form < ${q + PREFIX_END}`,
+      };
     }
-    const q = keyword.text;
-    if (keywordLength(q) <= SEARCH_GRAM_MAX) return termSource(entryScope(filters), q);
-    const tier = sql`CASE
-      WHEN s.name = ${q} THEN 0
-      WHEN ${find(sql`' ' || s.names || ' '`, ` ${q} `)} > 0 THEN 1
-      WHEN substr(s.name, 1, ${keywordLength(q)}) = ${q} THEN 2
-      WHEN ${find(sql`' ' || s.names`, ` ${q}`)} > 0 THEN 3
-      ELSE 4 END`;
-    return dialect === "postgres"
-      ? sql`SELECT s.doc, ${tier} AS tier, s.popularity, s.view_count FROM search_entry s
-          WHERE s.names LIKE ${likePattern(q)} ESCAPE '\\' AND ${filter}`
-      : sql`SELECT s.doc, ${tier} AS tier, s.popularity, s.view_count
-          FROM search_entry_fts f JOIN search_entry s ON s.doc = f.rowid
-          WHERE search_entry_fts MATCH ${ftsPhrase(q)} AND ${filter}`;
+    // Every doc whose names contain the keyword, in rank order; names that equal or start
+    // with it rank higher through the exact and prefix parts.
+    const contains = (need: number) =>
+      postgres
+        ? sql`SELECT doc, 4 AS tier FROM (SELECT s.doc FROM search_entry s
+            WHERE s.names LIKE ${likePattern(q)} ESCAPE '\\' AND ${where("s")}
+            ORDER BY s.doc LIMIT ${need}) AS c`
+        : sql`SELECT doc, 4 AS tier FROM (SELECT f.rowid AS doc FROM search_entry_fts f
+            JOIN search_entry s ON s.doc = f.rowid
+            WHERE search_entry_fts MATCH ${ftsPhrase(q)} AND ${where("s")}
+            ORDER BY f.rowid LIMIT ${need}) AS c`;
+    return {
+      best: (need) => unionAll([exact(need), prefix(need), contains(need)]),
+      matching: postgres
+        ? sql`SELECT doc FROM search_entry WHERE names LIKE ${likePattern(q)} ESCAPE '\\'`
+        : sql`SELECT rowid AS doc FROM search_entry_fts
+            WHERE search_entry_fts MATCH ${ftsPhrase(q)}`,
+    };
   }
 
-  function articleSource(keyword: SearchKeyword): RankedSource {
+  function articleSource(keyword: SearchKeyword): HitSource {
     const q = keyword.text;
     if (keywordLength(q) <= SEARCH_GRAM_MAX) return termSource("a", q);
-    const tier = sql`CASE WHEN ${find(sql`a.title`, q)} > 0 THEN 0 ELSE 1 END`;
-    return dialect === "postgres"
-      ? sql`SELECT a.doc, ${tier} AS tier, 0 AS popularity, a.view_count FROM search_article a
-          WHERE a.title LIKE ${likePattern(q)} ESCAPE '\\'
-            OR a.text LIKE ${likePattern(q)} ESCAPE '\\'`
-      : sql`SELECT a.doc, ${tier} AS tier, 0 AS popularity, a.view_count
-          FROM search_article_fts f JOIN search_article a ON a.doc = f.rowid
-          WHERE search_article_fts MATCH ${ftsPhrase(q)}`;
+    if (postgres) {
+      const inTitle = sql`title LIKE ${likePattern(q)} ESCAPE '\\'`;
+      const inText = sql`(${inTitle} OR text LIKE ${likePattern(q)} ESCAPE '\\')`;
+      return {
+        best: (need) =>
+          unionAll([
+            sql`SELECT doc, 0 AS tier FROM (SELECT doc FROM search_article WHERE ${inTitle}
+              ORDER BY doc LIMIT ${need}) AS t`,
+            sql`SELECT doc, 1 AS tier FROM (SELECT doc FROM search_article WHERE ${inText}
+              ORDER BY doc LIMIT ${need}) AS x`,
+          ]),
+        matching: sql`SELECT doc FROM search_article WHERE ${inText}`,
+      };
+    }
+    const phrase = ftsPhrase(q);
+    return {
+      best: (need) =>
+        unionAll([
+          sql`SELECT doc, 0 AS tier FROM (SELECT rowid AS doc FROM search_article_fts
+            WHERE search_article_fts MATCH ${`title : ${phrase}`} ORDER BY rowid LIMIT ${need})
+            AS t`,
+          sql`SELECT doc, 1 AS tier FROM (SELECT rowid AS doc FROM search_article_fts
+            WHERE search_article_fts MATCH ${phrase} ORDER BY rowid LIMIT ${need}) AS x`,
+        ]),
+      matching: sql`SELECT rowid AS doc FROM search_article_fts
+        WHERE search_article_fts MATCH ${phrase}`,
+    };
   }
 
-  async function count(source: RankedSource): Promise<number> {
+  async function count(source: HitSource, on: Kysely<Database> = db): Promise<number> {
     const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n
-      FROM (${source} LIMIT ${SEARCH_RESULT_WINDOW}) AS c`.execute(db);
+      FROM (${source.matching} LIMIT ${SEARCH_RESULT_WINDOW}) AS c`.execute(on);
     return Number(rows[0]?.n ?? 0);
   }
 
+  // Each doc at its best tier, ranked, one page of it.
+  const ranked = (source: HitSource, limit: number, offset: number) => sql`SELECT doc,
+    min(tier) AS best FROM (${source.best(offset + limit)}) AS u
+    GROUP BY doc ORDER BY best, doc LIMIT ${limit} OFFSET ${offset}`;
+
   // One statement ranks, pages and joins, so that it reads one snapshot of the index even
-  // while a refresh commits (doc numbers are reassigned on every refresh).
-  async function entryPage(source: RankedSource, limit: number, offset: number) {
+  // while a refresh commits (doc numbers change on every refresh).
+  async function entryPage(source: HitSource, limit: number, offset: number) {
     const { rows } = await sql<EntryHit>`SELECT e.id, e.kind, e.name, e.summary, e.time_desc,
         e.image_url, e.view_count, e.popularity
-      FROM (SELECT * FROM (${source}) AS r ${RANK_ORDER} LIMIT ${limit} OFFSET ${offset}) AS r
+      FROM (${ranked(source, limit, offset)}) AS r
       JOIN search_entry s ON s.doc = r.doc
       JOIN entry e ON e.id = s.entry_id
-      ${RANK_ORDER}`.execute(db);
+      ORDER BY r.best, r.doc`.execute(db);
     return rows;
   }
 
   async function articlePage(
-    source: RankedSource,
+    on: Kysely<Database>,
+    source: HitSource,
     keyword: SearchKeyword,
     limit: number,
     offset: number,
-  ) {
+  ): Promise<ArticleHit[]> {
     const { rows } = await sql<Omit<ArticleHit, "snippet"> & { text: string }>`SELECT a.id,
         a.title, a.section, a.abstract, a.cover, a.view_count, a.published_at, a.text
-      FROM (SELECT * FROM (${source}) AS r ${RANK_ORDER} LIMIT ${limit} OFFSET ${offset}) AS r
+      FROM (${ranked(source, limit, offset)}) AS r
       JOIN search_article s ON s.doc = r.doc
       JOIN article a ON a.id = s.article_id
-      ${RANK_ORDER}`.execute(db);
+      ORDER BY r.best, r.doc`.execute(on);
     return rows.map(({ text, ...row }) => ({ ...row, snippet: searchSnippet(text, keyword.text) }));
   }
 
-  function window(page: number, size: number) {
+  function pageWindow(page: number, size: number) {
     const offset = (page - 1) * size;
     return { offset, limit: Math.max(0, Math.min(size, SEARCH_RESULT_WINDOW - offset)) };
   }
@@ -181,7 +231,7 @@ export function createSearchRepository(handle: DatabaseHandle) {
       const keyword = parseSearchKeyword(raw);
       if (!keyword.text) return { total: 0, rows: [] };
       const source = entrySource(keyword, {});
-      const { offset, limit } = window(page, size);
+      const { offset, limit } = pageWindow(page, size);
       const [total, rows] = await Promise.all([
         count(source),
         limit > 0 ? entryPage(source, limit, offset) : [],
@@ -193,12 +243,24 @@ export function createSearchRepository(handle: DatabaseHandle) {
       const keyword = parseSearchKeyword(raw);
       if (!keyword.text) return { total: 0, rows: [] };
       const source = articleSource(keyword);
-      const { offset, limit } = window(page, size);
-      const [total, rows] = await Promise.all([
-        count(source),
-        limit > 0 ? articlePage(source, keyword, limit, offset) : [],
-      ]);
-      return { total, rows };
+      const { offset, limit } = pageWindow(page, size);
+      const run = async (on: Kysely<Database>) => {
+        const [total, rows] = await Promise.all([
+          count(source, on),
+          limit > 0 ? articlePage(on, source, keyword, limit, offset) : [],
+        ]);
+        return { total, rows };
+      };
+      if (!postgres || keywordLength(keyword.text) <= SEARCH_GRAM_MAX) return run(db);
+      // PostgreSQL's planner does not count the cost of decompressing long (TOASTed) text, so
+      // on a table of a few hundred articles it prefers scans that unpack every article's text
+      // over the trigram indexes, ten times slower. Scans are ruled out for this transaction
+      // only; JIT goes too, as the cost penalty of a ruled-out scan would trigger it.
+      return db.transaction().execute(async (trx) => {
+        await sql`SELECT set_config('enable_seqscan', 'off', true),
+          set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`.execute(trx);
+        return run(trx);
+      });
     },
   };
 }

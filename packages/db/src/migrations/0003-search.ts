@@ -1,16 +1,18 @@
 import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
 
-// Search index (see docs/decisions/search-index.md). Every table here is derived data that
+// Search index (docs/decisions/0004-search-index.md). Every table here is derived data that
 // refreshSearchIndex() rebuilds from `entry` and `article`, so nothing is lost by dropping it.
 //
-// - search_entry / search_article: one row per entry / article with a dense integer `doc`, so
-//   that the posting rows below stay small (an id is 24 characters, a doc number 3–4 bytes).
-// - search_term: postings for the queries a substring index cannot serve — 1–2 character
-//   grams of names (and of article titles and text) and the first few letters of every name's
-//   pinyin and initials — with the rank precomputed, so a lookup reads the best rows straight
-//   off one index range and stops at the LIMIT however many rows share the term.
-// - search_pinyin: each name's full pinyin and initials, for prefix ranges on longer pinyin.
-// - ≥3 character substrings: FTS5 `trigram` on SQLite, pg_trgm GIN indexes on PostgreSQL.
+// - search_entry / search_article: one row per entry / article. `doc` numbers them in rank
+//   order (popularity, then views, at the rebuild), so "better" is "smaller doc" everywhere and
+//   every index below returns hits best first; it also keeps posting rows small.
+// - search_term: postings for what a trigram index cannot serve — 1–2 character grams of
+//   names (and of article titles and text) and the first letters of each name's pinyin and
+//   initials — with the match tier precomputed, so a lookup reads the best rows straight off
+//   one index range and stops at the LIMIT however many rows share the term.
+// - search_name: every name, its full pinyin and its initials, for exact and prefix matches of
+//   longer keywords.
+// - substrings of ≥3 characters: FTS5 `trigram` on SQLite, pg_trgm GIN indexes on PostgreSQL.
 const SQLITE_UP = [
   `CREATE TABLE search_entry (
     doc INTEGER PRIMARY KEY,
@@ -19,8 +21,6 @@ const SQLITE_UP = [
     names TEXT NOT NULL,
     pinyin TEXT NOT NULL,
     initials TEXT NOT NULL,
-    popularity INTEGER NOT NULL,
-    view_count INTEGER NOT NULL,
     has_time INTEGER NOT NULL,
     has_geo INTEGER NOT NULL
   )`,
@@ -31,8 +31,7 @@ const SQLITE_UP = [
     doc INTEGER PRIMARY KEY,
     article_id TEXT NOT NULL,
     title TEXT NOT NULL,
-    text TEXT NOT NULL,
-    view_count INTEGER NOT NULL
+    text TEXT NOT NULL
   )`,
   `CREATE VIRTUAL TABLE search_article_fts USING fts5(
     title, text, content='search_article', content_rowid='doc', tokenize='trigram'
@@ -41,20 +40,16 @@ const SQLITE_UP = [
     scope TEXT NOT NULL,
     term TEXT NOT NULL,
     tier INTEGER NOT NULL,
-    popularity INTEGER NOT NULL,
-    view_count INTEGER NOT NULL,
     doc INTEGER NOT NULL,
-    PRIMARY KEY (scope, term, tier, popularity DESC, view_count DESC, doc)
+    PRIMARY KEY (scope, term, tier, doc)
   ) WITHOUT ROWID`,
-  `CREATE TABLE search_pinyin (
+  `CREATE TABLE search_name (
     form TEXT NOT NULL,
-    doc INTEGER NOT NULL,
     tier INTEGER NOT NULL,
-    popularity INTEGER NOT NULL,
-    view_count INTEGER NOT NULL,
+    doc INTEGER NOT NULL,
     has_time INTEGER NOT NULL,
     has_geo INTEGER NOT NULL,
-    PRIMARY KEY (form, doc)
+    PRIMARY KEY (form, tier, doc)
   ) WITHOUT ROWID`,
 ];
 
@@ -67,8 +62,6 @@ const POSTGRES_UP = [
     names text NOT NULL,
     pinyin text NOT NULL,
     initials text NOT NULL,
-    popularity integer NOT NULL,
-    view_count integer NOT NULL,
     has_time smallint NOT NULL,
     has_geo smallint NOT NULL
   )`,
@@ -77,8 +70,7 @@ const POSTGRES_UP = [
     doc integer PRIMARY KEY,
     article_id varchar(24) NOT NULL,
     title text NOT NULL,
-    text text NOT NULL,
-    view_count integer NOT NULL
+    text text NOT NULL
   )`,
   "CREATE INDEX search_article_title_trgm ON search_article USING gin (title gin_trgm_ops)",
   "CREATE INDEX search_article_text_trgm ON search_article USING gin (text gin_trgm_ops)",
@@ -86,29 +78,23 @@ const POSTGRES_UP = [
     scope varchar(4) NOT NULL,
     term text NOT NULL,
     tier smallint NOT NULL,
-    popularity integer NOT NULL,
-    view_count integer NOT NULL,
-    doc integer NOT NULL
-  )`,
-  // Every column is in the index, so a lookup is an index-only scan in rank order.
-  `CREATE INDEX search_term_rank ON search_term
-    (scope, term, tier, popularity DESC, view_count DESC, doc)`,
-  // COLLATE "C": the prefix range (form >= 'li' AND form < 'li{') needs byte order whatever
-  // the database's default collation is.
-  `CREATE TABLE search_pinyin (
-    form text COLLATE "C" NOT NULL,
     doc integer NOT NULL,
+    PRIMARY KEY (scope, term, tier, doc)
+  )`,
+  // COLLATE "C": prefix ranges (form > 'li' AND form < 'li' || U+10FFFF) need code point order
+  // whatever the database's default collation is.
+  `CREATE TABLE search_name (
+    form text COLLATE "C" NOT NULL,
     tier smallint NOT NULL,
-    popularity integer NOT NULL,
-    view_count integer NOT NULL,
+    doc integer NOT NULL,
     has_time smallint NOT NULL,
     has_geo smallint NOT NULL,
-    PRIMARY KEY (form, doc) INCLUDE (tier, popularity, view_count, has_time, has_geo)
+    PRIMARY KEY (form, tier, doc) INCLUDE (has_time, has_geo)
   )`,
 ];
 
 const TABLES = [
-  "search_pinyin",
+  "search_name",
   "search_term",
   "search_article_fts",
   "search_article",

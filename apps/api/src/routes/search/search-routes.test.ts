@@ -36,7 +36,17 @@ describe.each(databaseTargets())("search on $name", (target) => {
     });
 
   it("finds 李白 by name, 字, 号, alias, pinyin and initials", async () => {
-    for (const keyword of ["李白", "太白", "青莲居士", "诗仙", "libai", "lb", "li bai", "LiBai"]) {
+    for (const keyword of [
+      "李白",
+      "太白",
+      "青莲居士",
+      "诗仙",
+      "libai",
+      "lb",
+      "li bai",
+      "LiBai",
+      "qinglian",
+    ]) {
       expect((await names(keyword))[0], keyword).toBe("李白");
     }
     const res = await suggest({ keyword: "青莲" });
