@@ -112,7 +112,7 @@ const SINGLE: RouteSpec[] = [
   r("/younglive", "media", "single", "少儿直播"),
   r("/zgf", "content", "single", "中国风"),
   // Beyond spec §2: the search page every reader expects.
-  r("/search", "content", "single", "搜索"),
+  r("/search", "content", "single", "搜索", "search.tsx"),
 ];
 
 const AGREEMENTS: [string, string][] = [

@@ -1,0 +1,57 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { type RunningServer, startServer } from "../support/start-server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ contentDir: process.env.E2E_CONTENT_DIR ?? "content" });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("reading and searching at 375×812", () => {
+  it("searches by pinyin from the home page, opens the entry, and keeps the search in history", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole("search").click();
+    await page.waitForURL(`${server.baseUrl}/search`);
+    await expect(page.getByText("还没有搜索过").isVisible()).resolves.toBe(true);
+    await page.getByLabel("搜索关键词").fill("libai");
+    await page.getByRole("button", { name: "搜索" }).click();
+    await page.waitForURL(/\/search\?q=libai$/);
+    const first = page.locator(".tj-search__entries li").first();
+    await expect(first.locator("strong").textContent()).resolves.toBe("李白");
+    await page.screenshot({ path: "test-results/screenshots/search.png" });
+    await first.locator("a").click();
+    await page.waitForURL(/\/detail\/[0-9a-f]{24}$/);
+    await expect(page.locator("h1").textContent()).resolves.toBe("李白");
+    await expect(page.locator(".tj-entry__time").textContent()).resolves.toBe("701年—762年");
+    await page.goto(`${server.baseUrl}/search`);
+    await expect(page.locator(".tj-search__history a").first().textContent()).resolves.toBe("libai");
+    await context.close();
+  });
+
+  it("renders search results in the first HTML and answers odd input calmly", async () => {
+    for (const q of ["唐", "秦始皇", '"*(NEAR', "%_'", "x".repeat(5000)]) {
+      const res = await fetch(`${server.baseUrl}/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, q.slice(0, 10)).toBe(200);
+    }
+    const html = await (await fetch(`${server.baseUrl}/search?q=${encodeURIComponent("秦始皇")}`)).text();
+    expect(html).toContain("嬴政");
+  });
+
+  it("shows BCE years as 前N年 on entry pages", async () => {
+    const res = await fetch(`${server.baseUrl}/api/search/cn?q=${encodeURIComponent("嬴政")}&type=entry&page=1&size=5`);
+    const id = (await res.json()).data.list[0].id;
+    const html = await (await fetch(`${server.baseUrl}/detail/${id}`)).text();
+    expect(html).toContain("前259年—前210年");
+  });
+});
