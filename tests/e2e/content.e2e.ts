@@ -23,7 +23,7 @@ describe("reading and searching at 375×812", () => {
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole("search").click();
     await page.waitForURL(`${server.baseUrl}/search`);
-    await expect(page.getByText("还没有搜索过").isVisible()).resolves.toBe(true);
+    await page.getByText("还没有搜索过").waitFor();
     await page.getByLabel("搜索关键词").fill("libai");
     await page.getByRole("button", { name: "搜索" }).click();
     await page.waitForURL(/\/search\?q=libai$/);
@@ -35,7 +35,9 @@ describe("reading and searching at 375×812", () => {
     await expect(page.locator("h1").textContent()).resolves.toBe("李白");
     await expect(page.locator(".tj-entry__time").textContent()).resolves.toBe("701年—762年");
     await page.goto(`${server.baseUrl}/search`);
-    await expect(page.locator(".tj-search__history a").first().textContent()).resolves.toBe("libai");
+    await expect(page.locator(".tj-search__history a").first().textContent()).resolves.toBe(
+      "libai",
+    );
     await context.close();
   });
 
@@ -44,12 +46,34 @@ describe("reading and searching at 375×812", () => {
       const res = await fetch(`${server.baseUrl}/search?q=${encodeURIComponent(q)}`);
       expect(res.status, q.slice(0, 10)).toBe(200);
     }
-    const html = await (await fetch(`${server.baseUrl}/search?q=${encodeURIComponent("秦始皇")}`)).text();
+    const html = await (
+      await fetch(`${server.baseUrl}/search?q=${encodeURIComponent("秦始皇")}`)
+    ).text();
     expect(html).toContain("嬴政");
   });
 
+  it("puts the content, description, canonical URL, Open Graph and JSON-LD in the first HTML", async () => {
+    const feed = await (
+      await fetch(`${server.baseUrl}/api/m/homepage/v2/n/getFeed/cn/1/50`)
+    ).json();
+    const article = feed.data.list[0];
+    const html = await (await fetch(`${server.baseUrl}/ah/article/${article.id}`)).text();
+    expect(html).toContain(`<h1 class="tj-article__title">${article.title}</h1>`);
+    expect(html).toContain(
+      `<link rel="canonical" href="${server.baseUrl}/ah/article/${article.id}"/>`,
+    );
+    expect(html).toContain(`<meta property="og:title" content="${article.title}"/>`);
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? "{}";
+    expect(JSON.parse(ld)).toMatchObject({ "@type": "Article", headline: article.title });
+    const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";
+    expect(description.length).toBeGreaterThan(0);
+    expect(description.length).toBeLessThanOrEqual(100);
+  });
+
   it("shows BCE years as 前N年 on entry pages", async () => {
-    const res = await fetch(`${server.baseUrl}/api/search/cn?q=${encodeURIComponent("嬴政")}&type=entry&page=1&size=5`);
+    const res = await fetch(
+      `${server.baseUrl}/api/search/cn?q=${encodeURIComponent("嬴政")}&type=entry&page=1&size=5`,
+    );
     const id = (await res.json()).data.list[0].id;
     const html = await (await fetch(`${server.baseUrl}/detail/${id}`)).text();
     expect(html).toContain("前259年—前210年");

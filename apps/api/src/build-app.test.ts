@@ -149,3 +149,21 @@ describe.each(databaseTargets())("API on $name", (target) => {
     await store.delete("other:c");
   });
 });
+
+describe("sitemap and robots", () => {
+  it("lists the home page, every article and every entry", async () => {
+    const t = await createTestApp({});
+    try {
+      const res = await t.app.inject({ url: "/sitemap.xml", headers: { host: "h5.example.cn" } });
+      expect(res.headers["content-type"]).toContain("application/xml");
+      expect(res.body).toContain("<loc>http://h5.example.cn/</loc>");
+      expect(res.body).toContain(`<loc>http://h5.example.cn/ah/article/${ARTICLE}</loc>`);
+      expect(res.body).toContain(`<loc>http://h5.example.cn/detail/${LI_BAI}</loc>`);
+      expect(res.body.match(/<url>/g)?.length).toBe(1 + 1 + 9);
+      const robots = await t.app.inject({ url: "/robots.txt", headers: { host: "h5.example.cn" } });
+      expect(robots.body).toContain("Sitemap: http://h5.example.cn/sitemap.xml");
+    } finally {
+      await t.close();
+    }
+  });
+});

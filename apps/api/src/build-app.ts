@@ -21,6 +21,7 @@ import { registerItemRoutes } from "./routes/content/item-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
 import { registerSearchRoutes } from "./routes/search/search-routes.ts";
+import { registerSitemapRoutes } from "./routes/seo/sitemap-routes.ts";
 import { registerWeChatSignatureRoutes } from "./routes/share/wechat-signature-routes.ts";
 import { registerLikeRoutes } from "./routes/social/like-routes.ts";
 import { registerTrackingRoutes } from "./routes/tracking/tracking-routes.ts";
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerCoverRoutes(typed, deps);
     registerSearchRoutes(typed, deps);
     registerLikeRoutes(typed, deps);
+    registerSitemapRoutes(typed, deps);
     registerSampleAudioRoutes(typed, deps);
     registerVisitorRoutes(typed, deps);
     registerWeChatSignatureRoutes(typed, deps);

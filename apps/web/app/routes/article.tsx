@@ -4,16 +4,18 @@ import { ArticleList } from "../features/content/article-list.tsx";
 import type { ArticleCard, ArticleDetail, FeedPage } from "../features/content/content-types.ts";
 import { LikeButton } from "../features/content/like-button.tsx";
 import { RichText } from "../features/content/rich-text.tsx";
+import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/article";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const origin = requestOrigin(request, context.hosts.publicOrigin);
   const id = params.id;
   if (!id) {
     // Without an id the route lists the newest articles.
     const feed = await callApi<FeedPage>(context.apiFetch, "/api/m/homepage/v2/n/getFeed/cn/1/50");
-    return { article: null, related: [], list: feed.list };
+    return { article: null, related: [], list: feed.list, origin };
   }
   if (!/^[0-9a-f]{24}$/.test(id)) throw data("抱歉，页面找不到了", { status: 404 });
   try {
@@ -23,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         () => [],
       ),
     ]);
-    return { article, related, list: [] };
+    return { article, related, list: [], origin };
   } catch (error) {
     if (error instanceof ApiRequestError && error.code === 404) {
       throw data("抱歉，页面找不到了", { status: 404 });
@@ -34,10 +36,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ data: d }: Route.MetaArgs) {
   if (!d?.article) return [{ title: `历史文章 - ${PRODUCT_NAME}` }];
-  return [
-    { title: `${d.article.title} - ${PRODUCT_NAME}` },
-    { name: "description", content: d.article.summary },
-  ];
+  const a = d.article;
+  return seoMeta({
+    origin: d.origin,
+    path: `/ah/article/${a.id}`,
+    title: a.title,
+    description: a.summary,
+    image: a.imageUrl,
+    type: "article",
+    jsonLd: {
+      "@type": "Article",
+      headline: a.title,
+      description: a.summary,
+      articleSection: a.section,
+      datePublished: a.publishedAt,
+      inLanguage: "zh-CN",
+      image: new URL(a.imageUrl, d.origin).toString(),
+      publisher: { "@type": "Organization", name: PRODUCT_NAME },
+    },
+  });
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {

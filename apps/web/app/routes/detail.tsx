@@ -7,11 +7,13 @@ import {
   type TopList,
 } from "../features/content/content-types.ts";
 import { LikeButton } from "../features/content/like-button.tsx";
+import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/detail";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const origin = requestOrigin(request, context.hosts.publicOrigin);
   const id = params.id;
   if (!id) {
     // Without an id the route lists the most connected entries.
@@ -19,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       context.apiFetch,
       "/api/m/homeservice/top/n/list?page=1&size=50",
     );
-    return { entry: null, relations: [], list: top.list };
+    return { entry: null, relations: [], list: top.list, origin };
   }
   if (!/^[0-9a-f]{24}$/.test(id)) throw data("抱歉，页面找不到了", { status: 404 });
   try {
@@ -27,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`),
       callApi<EntryRelations>(context.apiFetch, `/api/item/relation/cn/${id}`),
     ]);
-    return { entry, relations: relation.relations, list: [] };
+    return { entry, relations: relation.relations, list: [], origin };
   } catch (error) {
     if (error instanceof ApiRequestError && error.code === 404) {
       throw data("抱歉，页面找不到了", { status: 404 });
@@ -36,12 +38,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
+const SCHEMA_TYPES: Record<string, string> = {
+  person: "Person",
+  regime: "Organization",
+  event: "Event",
+  place: "Place",
+};
+
 export function meta({ data: d }: Route.MetaArgs) {
   if (!d?.entry) return [{ title: `词条 - ${PRODUCT_NAME}` }];
-  return [
-    { title: `${d.entry.name} - ${PRODUCT_NAME}` },
-    { name: "description", content: d.entry.summary },
-  ];
+  const e = d.entry;
+  return seoMeta({
+    origin: d.origin,
+    path: `/detail/${e.id}`,
+    title: e.name,
+    description: e.summary,
+    image: e.imageUrl,
+    type: e.kind === "person" ? "profile" : "article",
+    jsonLd: {
+      "@type": SCHEMA_TYPES[e.kind] ?? "Thing",
+      name: e.name,
+      alternateName: e.aliases,
+      description: e.summary,
+      inLanguage: "zh-CN",
+    },
+  });
 }
 
 export default function EntryPage({ loaderData }: Route.ComponentProps) {
