@@ -1,6 +1,9 @@
+import {
+  decodePayXml as parsePayXml,
+  encodePayXml as toPayXml,
+} from "@tongjian/domain/wechat-pay-xml";
 import { describe, expect, it } from "vitest";
 import { signPayParams } from "./pay-sign.ts";
-import { parsePayXml, toPayXml } from "./pay-xml.ts";
 
 // WeChat Pay v2 "安全规范", the worked example.
 const EXAMPLE = {
@@ -39,7 +42,7 @@ describe("signPayParams", () => {
 describe("pay XML", () => {
   it("round-trips text, numbers and CDATA with awkward content", () => {
     const xml = toPayXml({ body: "通鉴会员 <年卡> & ]]> 测试", total_fee: 1800 });
-    expect(xml).toContain("<total_fee>1800</total_fee>");
+    expect(xml).toContain("<total_fee><![CDATA[1800]]></total_fee>");
     expect(parsePayXml(xml)).toEqual({ body: "通鉴会员 <年卡> & ]]> 测试", total_fee: "1800" });
     expect(parsePayXml("<xml><a>1 &lt; 2</a>\n <b><![CDATA[x]]></b></xml>")).toEqual({
       a: "1 < 2",

@@ -1,6 +1,9 @@
+import {
+  decodePayXml as parsePayXml,
+  encodePayXml as toPayXml,
+} from "@tongjian/domain/wechat-pay-xml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signPayParams } from "./pay-sign.ts";
-import { parsePayXml, toPayXml } from "./pay-xml.ts";
 import { startWeChatSimulator, type WeChatSimulator } from "./wechat-simulator.ts";
 
 describe("WeChat simulator", () => {

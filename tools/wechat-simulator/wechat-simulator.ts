@@ -1,8 +1,11 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  decodePayXml as parsePayXml,
+  encodePayXml as toPayXml,
+} from "@tongjian/domain/wechat-pay-xml";
 import { type PaySignType, signPayParams } from "./pay-sign.ts";
-import { parsePayXml, toPayXml } from "./pay-xml.ts";
 
 /**
  * A stand-in for the WeChat endpoints the site uses, for development and tests: the official

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { decodePayXml, encodePayXml } from "@tongjian/domain/wechat-pay-xml";
 import { paySignatureBase } from "@tongjian/domain/wechat-signature";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -7,7 +8,6 @@ import {
 } from "../../../../../tools/wechat-simulator/wechat-simulator.ts";
 import { createTestApp } from "../../test-app.ts";
 import { createHttpWeChatProvider } from "./http-wechat-provider.ts";
-import { decodePayXml, encodePayXml } from "./pay-xml.ts";
 import { WeChatApiError, WeChatNotConfiguredError } from "./wechat-provider.ts";
 
 describe("HTTP WeChat provider against the simulator", () => {
