@@ -1,3 +1,4 @@
+import { isEntityId } from "@tongjian/domain/entity-id";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { data, Link } from "react-router";
 import { ArticleList } from "../features/content/article-list.tsx";
@@ -17,7 +18,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const feed = await callApi<FeedPage>(context.apiFetch, "/api/m/homepage/v2/n/getFeed/cn/1/50");
     return { article: null, related: [], list: feed.list, origin };
   }
-  if (!/^[0-9a-f]{24}$/.test(id)) throw data("抱歉，页面找不到了", { status: 404 });
+  if (!isEntityId(id)) throw data("抱歉，页面找不到了", { status: 404 });
   try {
     const [article, related] = await Promise.all([
       callApi<ArticleDetail>(context.apiFetch, `/api/m/article/v1/n/detail/cn/${id}`),
@@ -81,18 +82,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       {related.length > 0 && (
         <section className="tj-section">
           <h2 className="tj-section__title">相关推荐</h2>
-          <ul className="tj-feed">
-            {related.map((a) => (
-              <li key={a.id} className="tj-feed__item">
-                <Link to={a.type === "ARTICLE" ? `/ah/article/${a.id}` : `/detail/${a.id}`}>
-                  <div className="tj-feed__text">
-                    <h3>{a.title}</h3>
-                    <p>{a.summary}</p>
-                  </div>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ArticleList articles={related} />
         </section>
       )}
     </main>

@@ -1,3 +1,4 @@
+import { isEntityId } from "@tongjian/domain/entity-id";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { data, Link } from "react-router";
 import {
@@ -23,7 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     );
     return { entry: null, relations: [], list: top.list, origin };
   }
-  if (!/^[0-9a-f]{24}$/.test(id)) throw data("抱歉，页面找不到了", { status: 404 });
+  if (!isEntityId(id)) throw data("抱歉，页面找不到了", { status: 404 });
   try {
     const [entry, relation] = await Promise.all([
       callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`),

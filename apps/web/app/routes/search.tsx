@@ -1,3 +1,4 @@
+import { SEARCH_KEYWORD_MAX_LENGTH } from "@tongjian/domain/search-keyword";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -8,7 +9,6 @@ import type { Route } from "./+types/search";
 
 const HISTORY_KEY = "tj:search-history";
 const HISTORY_MAX = 10;
-const KEYWORD_MAX = 50;
 const SUGGEST_DEBOUNCE_MS = 200;
 
 interface ResultPage<T> {
@@ -18,7 +18,9 @@ interface ResultPage<T> {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, KEYWORD_MAX);
+  const q = (new URL(request.url).searchParams.get("q") ?? "")
+    .trim()
+    .slice(0, SEARCH_KEYWORD_MAX_LENGTH);
   if (!q) return { q, entries: null, articles: null };
   const query = encodeURIComponent(q);
   const [entries, articles] = await Promise.all([
@@ -119,7 +121,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           name="q"
           type="search"
           value={keyword}
-          maxLength={KEYWORD_MAX}
+          maxLength={SEARCH_KEYWORD_MAX_LENGTH}
           onChange={(e) => setKeyword(e.target.value)}
           placeholder="人物、朝代、事件、文章，也可用拼音"
           aria-label="搜索关键词"

@@ -1,13 +1,12 @@
 import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
+import { RECOMMEND_COUNT_DEFAULT } from "@tongjian/domain/page-size";
 import { formatViewCount } from "@tongjian/domain/view-count";
 import { z } from "zod";
 import { ApiError, ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { idSchema, langIdParams, langSchema } from "../route-schemas.ts";
-import { articleCard, entryCard, SECTION_CHANNELS } from "./content-views.ts";
-
-const RECOMMEND_DEFAULT = 10;
+import { articleCard, coverUrl, entryCard, SECTION_CHANNELS } from "./content-views.ts";
 
 export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
   // The article path is not named by the spec; this one follows the homepage call's shape.
@@ -27,7 +26,7 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
         title: sanitizeTitle(article.title),
         summary: sanitizeTitle(article.abstract),
         content: sanitizeContent(article.content),
-        imageUrl: article.cover ?? `/media/cover/${article.id}.svg`,
+        imageUrl: coverUrl(article.id, article.cover),
         tags: JSON.parse(article.tags) as string[],
         commentNum: article.comment_num,
         likeNum: article.like_count,
@@ -50,7 +49,7 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
         params: z.object({
           lang: langSchema,
           id: idSchema,
-          n: z.coerce.number().int().min(1).max(50).default(RECOMMEND_DEFAULT),
+          n: z.coerce.number().int().min(1).max(50).default(RECOMMEND_COUNT_DEFAULT),
         }),
       },
     },

@@ -1,12 +1,10 @@
+import { FEED_PAGE_SIZE_DEFAULT, TOP_LIST_PAGE_SIZE } from "@tongjian/domain/page-size";
 import { z } from "zod";
 import { ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { langSchema, pageNumber, pageSize } from "../route-schemas.ts";
 import { articleCard, entryCard } from "./content-views.ts";
-
-const FEED_PAGE_SIZE_DEFAULT = 50;
-const TOP_LIST_PAGE_SIZE_DEFAULT = 10;
 
 export function registerHomeRoutes(app: TypedApp, deps: AppDeps) {
   app.get(
@@ -47,7 +45,7 @@ export function registerHomeRoutes(app: TypedApp, deps: AppDeps) {
       schema: {
         querystring: z.object({
           page: pageNumber.default(1),
-          size: pageSize(50).default(TOP_LIST_PAGE_SIZE_DEFAULT),
+          size: pageSize(50).default(TOP_LIST_PAGE_SIZE),
         }),
       },
     },
