@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { FONT_OPTION_DEFAULT, fontSizes, fontVariant, parseNativeFontSize } from "./font-option.ts";
+import {
+  FONT_OPTION_DEFAULT,
+  FONT_VARIANT_LABELS,
+  FONT_VARIANTS,
+  fontOption,
+  fontSizes,
+  fontVariant,
+  parseNativeFontSize,
+  parseStoredFontVariant,
+} from "./font-option.ts";
 
 describe("fontVariant", () => {
   it("maps 0, 1 and 2 to small, middle and large", () => {
@@ -50,5 +59,17 @@ describe("parseNativeFontSize", () => {
     expect(parseNativeFontSize('{"size": "big"}')).toBeNull();
     expect(parseNativeFontSize(null)).toBeNull();
     expect(parseNativeFontSize(undefined)).toBeNull();
+  });
+});
+
+describe("stored variants", () => {
+  it("reads only the three variant names and maps them back to options", () => {
+    expect(parseStoredFontVariant("middle")).toBe("middle");
+    expect(parseStoredFontVariant("large")).toBe("large");
+    expect(parseStoredFontVariant("LARGE")).toBeNull();
+    expect(parseStoredFontVariant("20")).toBeNull();
+    expect(parseStoredFontVariant(null)).toBeNull();
+    for (const v of FONT_VARIANTS) expect(fontVariant(fontOption(v))).toBe(v);
+    expect(FONT_VARIANTS.map((v) => FONT_VARIANT_LABELS[v])).toEqual(["小", "中", "大"]);
   });
 });

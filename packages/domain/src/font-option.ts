@@ -59,3 +59,24 @@ export function parseNativeFontSize(reply: string | null | undefined): number | 
   if (typeof size === "string" && /^-?\d+$/.test(size.trim())) return Number(size.trim());
   return null;
 }
+
+export const FONT_VARIANTS: readonly FontVariant[] = ["small", "middle", "large"];
+
+/** Labels of the article header's text size switch. */
+export const FONT_VARIANT_LABELS: Readonly<Record<FontVariant, string>> = {
+  small: "小",
+  middle: "中",
+  large: "大",
+};
+
+/** The bridge's option number for a variant (the inverse of {@link fontVariant}). */
+export function fontOption(variant: FontVariant): number {
+  if (variant === "middle") return FONT_OPTION_MIDDLE;
+  if (variant === "large") return FONT_OPTION_LARGE;
+  return FONT_OPTION_SMALL;
+}
+
+/** A variant remembered on the device; anything unreadable is null (keep the default). */
+export function parseStoredFontVariant(value: string | null | undefined): FontVariant | null {
+  return FONT_VARIANTS.find((v) => v === value) ?? null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROUTE_MANIFEST, routeId } from "./route-manifest.ts";
-import { pageViewEvent, TRACKED_PAGES } from "./tracking-pages.ts";
+import { pageViewEvent, TRACKED_PAGES, trackedRouteName } from "./tracking-pages.ts";
 
 describe("page tracking", () => {
   it("maps the spec's route names to tracked pages with their query parameters", () => {
@@ -24,6 +24,19 @@ describe("page tracking", () => {
       params: { ID: "9" },
     });
     expect(pageViewEvent("/ah/article/:id?", new URLSearchParams(), "s")?.pageName).toBe("article");
+  });
+
+  it("tracks a section route showing an article (?id=) as its article form", () => {
+    const withId = new URLSearchParams("id=0123456789abcdef01234567");
+    expect(trackedRouteName("/ah/war", withId)).toBe("ah-war-id");
+    expect(pageViewEvent("/ah/war", withId, "s")?.pageName).toBe("article");
+    for (const path of ["/ah/technology", "/ah/bigevent", "/ah/worldhistory"]) {
+      expect(pageViewEvent(path, withId, "s")?.pageName, path).toBe("article");
+    }
+    // The section lists themselves are not in the spec's table.
+    expect(pageViewEvent("/ah/war", new URLSearchParams(), "s")).toBeNull();
+    expect(trackedRouteName("/ah/article/:id?", withId)).toBe("ah-article-id");
+    expect(trackedRouteName("/article/new", withId)).toBe("article-new");
   });
 
   it("falls back to UN_KNOW without a session and ignores untracked routes", () => {

@@ -42,13 +42,24 @@ export interface TrackingEvent {
   params: Record<string, string>;
 }
 
+/**
+ * The spec's route name for a visit. Section routes without an `:id` segment (`/ah/war`) show an
+ * article when the link carries `?id=`; that visit is the article form, `ah-war-id`.
+ */
+export function trackedRouteName(routePath: string, search: URLSearchParams): string {
+  const name = routeId(routePath);
+  if (routePath.includes(":id") || !search.get("id")) return name;
+  const articleForm = `${name}-id`;
+  return articleForm in TRACKED_PAGES ? articleForm : name;
+}
+
 /** The page-view event for a route, or null when the route is not tracked. */
 export function pageViewEvent(
   routePath: string,
   search: URLSearchParams,
   sessionId: string | null | undefined,
 ): TrackingEvent | null {
-  const page = TRACKED_PAGES[routeId(routePath)];
+  const page = TRACKED_PAGES[trackedRouteName(routePath, search)];
   if (!page) return null;
   const params: Record<string, string> = {};
   for (const [query, name] of Object.entries(page.params)) {
