@@ -5,6 +5,7 @@ import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitiz
 import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
+import { articleCardSchema } from "./article-card-schema.ts";
 import {
   type ArticleFrontMatter,
   articleFrontMatterSchema,
@@ -20,6 +21,7 @@ import {
   regimeSchema,
   relationSchema,
 } from "./content-schema.ts";
+import { type CardArticleRef, renderArticleCard } from "./render-article-card.ts";
 
 export type EntryKind = "person" | "regime" | "event" | "place";
 
@@ -87,7 +89,7 @@ export class ContentValidationError extends Error {
 }
 
 /** Stable 24-hex id: the same key gives the same id on every machine and every seed. */
-export function contentId(kind: EntryKind | "article", key: string): string {
+export function contentId(kind: EntryKind | "article" | "painting", key: string): string {
   return createHash("sha1").update(`${kind}:${key}`).digest("hex").slice(0, 24);
 }
 
@@ -112,6 +114,14 @@ function recordLabel(raw: unknown, index: number): string {
     if (typeof r.from === "string" && typeof r.to === "string") return `${r.from}→${r.to}`;
   }
   return `#${index + 1}`;
+}
+
+/** A fenced block of YAML describing one card (docs/content-format.md "Cards in articles"). */
+const CARD_BLOCK = /^```card[ \t]*\r?\n([\s\S]*?)\r?\n```[ \t]*$/gm;
+
+/** Generated covers (apps/api cover route) for articles without a cover of their own. */
+export function articleCoverUrl(articleId: string): string {
+  return `/media/cover/${articleId}.svg`;
 }
 
 const INNER_LINK = /\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]/g;
@@ -315,7 +325,8 @@ export function loadContent(root: string): ContentBundle {
     }
   }
 
-  const articles: ContentArticle[] = [];
+  // Front matter of every article first, so that cards can point at other articles.
+  const parsedArticles: { file: string; fm: ArticleFrontMatter; body: string }[] = [];
   const articleKeys = new Set<string>();
   for (const path of listFiles(join(root, "articles"), ".md")) {
     const file = rel(path);
@@ -339,16 +350,40 @@ export function loadContent(root: string): ContentBundle {
       continue;
     }
     articleKeys.add(fm.key);
+    parsedArticles.push({ file, fm, body: match[2] ?? "" });
+  }
+  const articleRefs = new Map<string, CardArticleRef>(
+    parsedArticles.map(({ fm }) => {
+      const id = contentId("article", fm.key);
+      return [
+        fm.key,
+        { id, title: fm.title, section: fm.section, coverUrl: fm.cover ?? articleCoverUrl(id) },
+      ];
+    }),
+  );
+
+  const articles: ContentArticle[] = [];
+  for (const { file, fm, body: source } of parsedArticles) {
+    const self = articleRefs.get(fm.key) as CardArticleRef;
+    const cards: string[] = [];
+    const withCards = source.replace(CARD_BLOCK, (_all, yamlText: string) => {
+      const index = cards.length;
+      cards.push(renderCardBlock(yamlText, index, file, fm.key, self));
+      return `\n\n<!--tj-card-${index}-->\n\n`;
+    });
     const links: ContentArticle["links"] = [];
-    const body = (match[2] ?? "").replace(INNER_LINK, (_all, key: string, text?: string) => {
+    const body = withCards.replace(INNER_LINK, (_all, key: string, text?: string) => {
       const target = resolve(key, file, fm.key, "body");
       const word = text ?? target?.name ?? key;
       if (!target) return word;
       if (!links.some((l) => l.itemId === target.id)) links.push({ itemId: target.id, word });
       return `<a href="/detail/${target.id}" data-id="${target.id}" class="inner-link">${word}</a>`;
     });
+    const rendered = marked
+      .parse(body, { async: false, gfm: true })
+      .replace(/<!--tj-card-(\d+)-->/g, (_all, i: string) => cards[Number(i)] ?? "");
     // Sanitised before it is stored (spec §5); the API sanitises again before rendering.
-    const html = sanitizeContent(marked.parse(body, { async: false, gfm: true })).trim();
+    const html = sanitizeContent(rendered).trim();
     const text = html
       .replace(/<[^>]+>/g, "")
       .replace(/\s+/g, " ")
@@ -357,7 +392,7 @@ export function loadContent(root: string): ContentBundle {
       issues.push({ file, record: fm.key, field: "body", message: "正文过短（少于 200 字）" });
     }
     articles.push({
-      id: contentId("article", fm.key),
+      id: self.id,
       key: fm.key,
       title: sanitizeTitle(fm.title),
       section: fm.section,
@@ -370,6 +405,50 @@ export function loadContent(root: string): ContentBundle {
       links,
       file,
     });
+  }
+
+  /** One ```card block: YAML → validated card → HTML, or "" with the issues recorded. */
+  function renderCardBlock(
+    yamlText: string,
+    index: number,
+    file: string,
+    record: string,
+    self: CardArticleRef,
+  ): string {
+    const prefix = `cards.${index}`;
+    let raw: unknown;
+    try {
+      raw = parseYaml(yamlText);
+    } catch (e) {
+      issues.push({ file, record, field: prefix, message: `YAML 解析失败：${(e as Error).message}` });
+      return "";
+    }
+    const parsed = articleCardSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.join(".");
+        issues.push({ file, record, field: path ? `${prefix}.${path}` : prefix, message: issue.message });
+      }
+      return "";
+    }
+    const before = issues.length;
+    const html = renderArticleCard(parsed.data, {
+      article: self,
+      entry: (key, field, kinds) => resolve(key, file, record, `${prefix}.${field}`, kinds),
+      otherArticle: (key, field) => {
+        const ref = articleRefs.get(key);
+        if (!ref) {
+          issues.push({ file, record, field: `${prefix}.${field}`, message: `引用的文章 ${key} 不存在` });
+        } else if (ref.id === self.id) {
+          issues.push({ file, record, field: `${prefix}.${field}`, message: "图集不能引用文章自身" });
+          return undefined;
+        }
+        return ref;
+      },
+      issue: (field, message) => issues.push({ file, record, field: `${prefix}.${field}`, message }),
+      idFor: (kind, key) => contentId(kind, key),
+    });
+    return html && issues.length === before ? html : "";
   }
 
   if (issues.length > 0) throw new ContentValidationError(issues);
