@@ -79,9 +79,29 @@ describe.each(databaseTargets())("API on $name", (target) => {
       { itemId: YING_ZHENG, word: "嬴政" },
     ]);
     expect(first.data.content).toContain(`<a href="/detail/${LI_BAI}"`);
+    // The fixture's time-map card, rendered from the corpus and kept by the sanitiser.
+    expect(first.data.content).toContain('data-card="timemap"');
+    expect(first.data.content).toContain("唐高祖李渊");
+    expect(first.data.content).toContain(`/map/detail/${contentId("regime", "tang")}?year=620`);
+    expect(first.data.textLength).toBeGreaterThan(200);
     await new Promise((r) => setTimeout(r, 50));
     const second = (await get(`/api/m/article/v1/n/detail/cn/${ARTICLE}`)).json();
     expect(Number(second.data.viewNumShow)).toBeGreaterThan(Number(first.data.viewNumShow));
+  });
+
+  it("lists the articles of one section, or of all", async () => {
+    const art = (await get("/api/m/article/v1/n/list/cn/arthistory/1/10")).json();
+    expect(art.data).toMatchObject({ section: "艺术史", total: 1, hasMore: false });
+    expect(art.data.list.map((a: { id: string }) => a.id)).toEqual([ARTICLE]);
+    const war = (await get("/api/m/article/v1/n/list/cn/war/1/10")).json();
+    expect(war.data).toMatchObject({ section: "战争", total: 0, list: [] });
+    const all = (await get("/api/m/article/v1/n/list/cn/all/1/10")).json();
+    expect(all.data.section).toBeNull();
+    expect(all.data.total).toBe(1);
+    const bad = await get("/api/m/article/v1/n/list/cn/nope/1/10");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("栏目不存在");
+    expect((await get("/api/m/article/v1/n/list/cn/war/0/10")).statusCode).toBe(400);
   });
 
   it("recommends for an entry and draws a labelled sample cover", async () => {

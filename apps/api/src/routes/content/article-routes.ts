@@ -1,11 +1,12 @@
 import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
-import { RECOMMEND_COUNT_DEFAULT } from "@tongjian/domain/page-size";
+import { ALL_SECTIONS_CHANNEL, sectionOfChannel } from "@tongjian/domain/article-sections";
+import { FEED_PAGE_SIZE_DEFAULT, RECOMMEND_COUNT_DEFAULT } from "@tongjian/domain/page-size";
 import { formatViewCount } from "@tongjian/domain/view-count";
 import { z } from "zod";
 import { ApiError, ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { TypedApp } from "../../typed-app.ts";
-import { idSchema, langIdParams, langSchema } from "../route-schemas.ts";
+import { idSchema, langIdParams, langSchema, pageNumber, pageSize } from "../route-schemas.ts";
 import { articleCard, coverUrl, entryCard, SECTION_CHANNELS } from "./content-views.ts";
 
 export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
@@ -38,6 +39,45 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
         ),
         publishedAt: article.published_at,
         updatedAt: article.updated_at,
+        // The page collapses long bodies from this without measuring them (spec §4).
+        textLength: [...article.text].length,
+      });
+    },
+  );
+
+  // Section lists for the article routes of spec §2 (/ah/war …); `all` lists every section.
+  app.get(
+    "/api/m/article/v1/n/list/:lang/:channel/:page/:size",
+    {
+      schema: {
+        params: z.object({
+          lang: langSchema,
+          channel: z
+            .string()
+            .refine(
+              (c) => c === ALL_SECTIONS_CHANNEL || sectionOfChannel(c) !== null,
+              "栏目不存在",
+            ),
+          page: pageNumber.default(1),
+          size: pageSize(100).default(FEED_PAGE_SIZE_DEFAULT),
+        }),
+      },
+    },
+    async (request) => {
+      const { channel, page, size } = request.params;
+      const section = sectionOfChannel(channel) ?? undefined;
+      const [rows, total] = await Promise.all([
+        deps.articles.feed(size, (page - 1) * size, section),
+        deps.articles.countAll(section),
+      ]);
+      return ok({
+        channel,
+        section: section ?? null,
+        page,
+        size,
+        total,
+        hasMore: page * size < total,
+        list: rows.map(articleCard),
       });
     },
   );

@@ -1,17 +1,11 @@
+import { SECTION_CHANNELS as SECTIONS_BY_CHANNEL } from "@tongjian/domain/article-sections";
 import { formatViewCount } from "@tongjian/domain/view-count";
 import type { ArticleRow } from "../../repositories/article-repository.ts";
 import type { EntryRow } from "../../repositories/entry-repository.ts";
 
 // Shapes the content rows into what the H5 pages read (spec §3 "Content entities").
 
-export const SECTION_CHANNELS: Record<string, string> = {
-  中国史: "history",
-  世界史: "worldhistory",
-  艺术史: "arthistory",
-  战争: "war",
-  科技史: "technology",
-  大事件: "bigevent",
-};
+export const SECTION_CHANNELS: Readonly<Record<string, string>> = SECTIONS_BY_CHANNEL;
 
 export function coverUrl(articleId: string, cover: string | null): string {
   return cover ?? `/media/cover/${articleId}.svg`;
