@@ -141,12 +141,17 @@ describe("card helpers", () => {
       names: [
         { name: "镐京", from: -1046, to: -771 },
         { name: "长安", from: -202, to: 904 },
+        { name: "京兆", note: "没有年份的名字不参与判断" },
+        { name: "京兆府", from: 713 },
+        { name: "西京", from: 742, to: 757 },
       ],
       summary: "测试",
     };
     expect(placeNameAt(place, -800)).toBe("镐京");
-    expect(placeNameAt(place, 755)).toBe("长安");
-    expect(placeNameAt(place, 1500)).toBe("西安");
+    expect(placeNameAt(place, 700)).toBe("长安");
+    expect(placeNameAt(place, 755)).toBe("西京");
+    expect(placeNameAt(place, 1500)).toBe("京兆府");
+    expect(placeNameAt({ ...place, names: [] }, 1500)).toBe("西安");
     const regime = {
       rulers: [
         { name: "甲", start: 618, end: 626 },

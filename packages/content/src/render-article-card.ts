@@ -57,12 +57,19 @@ function byDate(a: HistoricalDate, b: HistoricalDate): number {
   return a.year - b.year || (a.month ?? 0) - (b.month ?? 0) || (a.day ?? 0) - (b.day ?? 0);
 }
 
-/** The name a place had in a year (names over time), else its usual name. */
+/**
+ * The name a place had in a year (names over time), else its usual name. Names without years
+ * say nothing about when they applied; of several that cover the year, the latest to begin wins
+ * (开封府 from 907, 东京开封府 960–1127 → 东京开封府 in 1100).
+ */
 export function placeNameAt(place: PlaceRecord, year: number): string {
-  const hit = place.names.find(
-    (n) => (n.from === undefined || n.from <= year) && (n.to === undefined || year <= n.to),
-  );
-  return hit?.name ?? place.name;
+  let best: PlaceRecord["names"][number] | null = null;
+  for (const n of place.names) {
+    if (n.from === undefined && n.to === undefined) continue;
+    if ((n.from !== undefined && n.from > year) || (n.to !== undefined && year > n.to)) continue;
+    if (!best || (n.from ?? -Infinity) >= (best.from ?? -Infinity)) best = n;
+  }
+  return best?.name ?? place.name;
 }
 
 /** Who reigned in a year; in a year of succession, the one who came to the throne. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ARTICLE_ROUTE_VIEWS,
   ARTICLE_SECTIONS,
+  articleRouteFor,
   isArticleSection,
   SECTION_CHANNELS,
   sectionListPath,
@@ -28,6 +29,16 @@ describe("article sections", () => {
     expect(sectionListPath("科技史")).toBe("/ah/technology");
     expect(sectionListPath("大事件")).toBe("/ah/bigevent");
     expect(sectionListPath("中国史")).toBe(`/ah/article?section=${encodeURIComponent("中国史")}`);
+  });
+
+  it("finds the article route of a pathname and its id segment", () => {
+    expect(articleRouteFor("/ah/war")).toMatchObject({ path: "/ah/war", id: null, section: "战争" });
+    expect(articleRouteFor("/ah/war/")).toMatchObject({ path: "/ah/war", id: null });
+    expect(articleRouteFor("/ah/war/abc")).toBeNull();
+    expect(articleRouteFor("/ah/arthistory/abc")).toMatchObject({ id: "abc", section: "艺术史" });
+    expect(articleRouteFor("/summarize/x1")).toMatchObject({ path: "/summarize/:id?", id: "x1" });
+    expect(articleRouteFor("/ah/article")).toMatchObject({ section: null, title: "历史文章" });
+    expect(articleRouteFor("/detail/abc")).toBeNull();
   });
 
   it("names only routes of the manifest, each rendered by the article module", () => {

@@ -61,3 +61,19 @@ export function sectionListPath(section: ArticleSection): string {
   }
   return `/ah/article?section=${encodeURIComponent(section)}`;
 }
+
+/** The article route a pathname belongs to, with its pattern; null for other pages. */
+export function articleRouteFor(
+  pathname: string,
+): ({ path: string; id: string | null } & ArticleRouteView) | null {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  for (const [path, view] of Object.entries(ARTICLE_ROUTE_VIEWS)) {
+    const base = path.replace(/\/:id\?$/, "");
+    if (clean === base) return { path, id: null, ...view };
+    if (path.endsWith("/:id?") && clean.startsWith(`${base}/`)) {
+      const rest = clean.slice(base.length + 1);
+      if (!rest.includes("/")) return { path, id: decodeURIComponent(rest), ...view };
+    }
+  }
+  return null;
+}

@@ -1,24 +1,55 @@
+import { isH5Flag } from "@tongjian/domain/article-collapse";
+import {
+  ALL_SECTIONS_CHANNEL,
+  articleRouteFor,
+  isArticleSection,
+  SECTION_CHANNELS,
+} from "@tongjian/domain/article-sections";
 import { isEntityId } from "@tongjian/domain/entity-id";
+import { FONT_SIZES } from "@tongjian/domain/font-option";
+import { FEED_PAGE_SIZE_DEFAULT } from "@tongjian/domain/page-size";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { data, Link } from "react-router";
+import type { CSSProperties } from "react";
+import { data, useNavigation } from "react-router";
+import { ArticleBody } from "../features/content/article-body.tsx";
 import { ArticleList } from "../features/content/article-list.tsx";
-import type { ArticleCard, ArticleDetail, FeedPage } from "../features/content/content-types.ts";
+import type {
+  ArticleCard,
+  ArticleDetail,
+  ArticleListPage,
+} from "../features/content/content-types.ts";
+import { FontSizeSwitch } from "../features/content/font-size-switch.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
-import { RichText } from "../features/content/rich-text.tsx";
+import { PromotionBar } from "../features/content/promotion-bar.tsx";
+import { SectionNav } from "../features/content/section-nav.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
+import { useArticleFont } from "../features/content/use-article-font.ts";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/article";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+const NOT_FOUND = "抱歉，页面找不到了";
+
+// One module renders every article route of spec §2: /ah/article/{id?}, the section routes
+// (/ah/war …, with `?id=` for one article), /article/*, /harmony/article and /summarize/{id?}.
+export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = requestOrigin(request, context.hosts.publicOrigin);
-  const id = params.id;
+  const url = new URL(request.url);
+  const route = articleRouteFor(url.pathname);
+  if (!route) throw data(NOT_FOUND, { status: 404 });
+  const id = route.id ?? url.searchParams.get("id");
   if (!id) {
-    // Without an id the route lists the newest articles.
-    const feed = await callApi<FeedPage>(context.apiFetch, "/api/m/homepage/v2/n/getFeed/cn/1/50");
-    return { article: null, related: [], list: feed.list, origin };
+    const asked = url.searchParams.get("section");
+    const section = route.section ?? (isArticleSection(asked) ? asked : null);
+    const channel = section ? SECTION_CHANNELS[section] : ALL_SECTIONS_CHANNEL;
+    const page = await callApi<ArticleListPage>(
+      context.apiFetch,
+      `/api/m/article/v1/n/list/cn/${channel}/1/${FEED_PAGE_SIZE_DEFAULT}`,
+    );
+    const title = route.section === null && section ? section : route.title;
+    return { kind: "list" as const, title, section, list: page.list, total: page.total, origin };
   }
-  if (!isEntityId(id)) throw data("抱歉，页面找不到了", { status: 404 });
+  if (!isEntityId(id)) throw data(NOT_FOUND, { status: 404 });
   try {
     const [article, related] = await Promise.all([
       callApi<ArticleDetail>(context.apiFetch, `/api/m/article/v1/n/detail/cn/${id}`),
@@ -26,20 +57,28 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         () => [],
       ),
     ]);
-    return { article, related, list: [], origin };
+    const isH5 = isH5Flag(url.searchParams.get("isH5"));
+    return { kind: "article" as const, article, related, isH5, origin };
   } catch (error) {
     if (error instanceof ApiRequestError && error.code === 404) {
-      throw data("抱歉，页面找不到了", { status: 404 });
+      throw data("这篇文章不存在或已被删除", { status: 404 });
     }
     throw error;
   }
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
-  if (!d?.article) return [{ title: `历史文章 - ${PRODUCT_NAME}` }];
+  if (!d) return [{ title: `历史文章 - ${PRODUCT_NAME}` }];
+  if (d.kind === "list") {
+    return [
+      { title: `${d.title} - ${PRODUCT_NAME}` },
+      { name: "description", content: `${PRODUCT_NAME}${d.title}栏目：${d.total} 篇文章` },
+    ];
+  }
   const a = d.article;
   return seoMeta({
     origin: d.origin,
+    // Every form of an article shares one canonical address.
     path: `/ah/article/${a.id}`,
     title: a.title,
     description: a.summary,
@@ -58,26 +97,70 @@ export function meta({ data: d }: Route.MetaArgs) {
   });
 }
 
-export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, list } = loaderData;
-  useShare(
-    article ? { title: article.title, desc: article.summary, imgUrl: article.imageUrl } : null,
-  );
-  if (!article) {
-    return (
-      <main className="tj-article">
-        <h1 className="tj-article__title">历史文章</h1>
-        <ArticleList articles={list} />
-      </main>
-    );
+export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "list") {
+    return <ArticleListScreen {...loaderData} />;
   }
+  return <ArticleScreen {...loaderData} />;
+}
+
+function ArticleListScreen({
+  title,
+  section,
+  list,
+}: {
+  title: string;
+  section: Parameters<typeof SectionNav>[0]["current"];
+  list: ArticleCard[];
+}) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading";
   return (
-    <main className="tj-article">
-      <p className="tj-article__section">{article.section}</p>
-      <h1 className="tj-article__title">{article.title}</h1>
-      <p className="tj-article__meta">{article.viewNumShow} 阅读</p>
+    <main className="tj-article tj-article--list" aria-busy={loading}>
+      <h1 className="tj-article__title">{title}</h1>
+      <SectionNav current={section} />
+      {loading && (
+        <p className="tj-loading-note" role="status">
+          正在加载文章…
+        </p>
+      )}
+      <ArticleList
+        articles={list}
+        empty={section ? `“${section}”栏目还没有文章，去看看其他栏目吧` : "还没有文章"}
+      />
+    </main>
+  );
+}
+
+function ArticleScreen({
+  article,
+  related,
+  isH5,
+}: {
+  article: ArticleDetail;
+  related: ArticleCard[];
+  isH5: boolean;
+}) {
+  useShare({ title: article.title, desc: article.summary, imgUrl: article.imageUrl });
+  const [font, setFont] = useArticleFont();
+  const sizes = FONT_SIZES[font];
+  const style = {
+    "--tj-article-title-size": `${sizes.titlePx}px`,
+    "--tj-article-text-size": `${sizes.paragraphPx}px`,
+  } as CSSProperties;
+  return (
+    <main className="tj-article" data-font={font} style={style}>
+      <header className="tj-article__header">
+        <p className="tj-article__section">{article.section}</p>
+        <h1 className="tj-article__title">{article.title}</h1>
+        <div className="tj-article__toolbar">
+          <p className="tj-article__meta">{article.viewNumShow} 阅读</p>
+          <FontSizeSwitch value={font} onChange={setFont} />
+        </div>
+      </header>
+      <PromotionBar />
       <blockquote className="tj-article__abstract">{article.summary}</blockquote>
-      <RichText html={article.content} className="tj-article__body" />
+      <ArticleBody html={article.content} textLength={article.textLength} isH5={isH5} />
       <LikeButton itemId={article.id} type="article" initialCount={article.likeNum} />
       {related.length > 0 && (
         <section className="tj-section">

@@ -2,9 +2,15 @@ import { Link } from "react-router";
 import { usePrefetchMode } from "../../shell/use-prefetch.ts";
 import type { ArticleCard } from "./content-types.ts";
 
-export function ArticleList({ articles }: { articles: ArticleCard[] }) {
+export function ArticleList({
+  articles,
+  empty = "还没有文章",
+}: {
+  articles: ArticleCard[];
+  empty?: string;
+}) {
   const prefetch = usePrefetchMode();
-  if (articles.length === 0) return <p className="tj-empty">还没有文章</p>;
+  if (articles.length === 0) return <p className="tj-empty">{empty}</p>;
   return (
     <ul className="tj-feed">
       {articles.map((a) => (

@@ -53,6 +53,13 @@ export interface ArticleDetail {
   innerLinks: { itemId: string; word: string }[];
   viewNumShow: string;
   publishedAt: string;
+  /** Characters of body text; long bodies are collapsed (spec §4). */
+  textLength: number;
+}
+
+export interface ArticleListPage extends FeedPage {
+  channel: string;
+  section: string | null;
 }
 
 export interface EntryDetail extends EntryCard {
