@@ -7,6 +7,8 @@ export interface FakeNativeOptions {
   platform: "ios" | "android";
   user?: { username: string; avatar: string; userId: string; phone: string; bearer: string } | null;
   font?: number;
+  /** Answers getFont with this text as it is (e.g. something unreadable) instead of `font`. */
+  fontReply?: string;
 }
 
 export function fakeNativeHostScript(options: FakeNativeOptions): string {
@@ -18,7 +20,7 @@ export function fakeNativeHostScript(options: FakeNativeOptions): string {
       getUserInfo: () => options.user ?? null,
       getDeviceInfo: () => ({ userID: options.user ? options.user.userId : "", deviceID: "fake-device", networkEnv: "wifi" }),
       getStatusBarHeight: () => 20,
-      getFont: () => JSON.stringify({ size: options.font ?? 1 }),
+      getFont: () => options.fontReply ?? JSON.stringify({ size: options.font ?? 1 }),
       pickLocalImage: () => ["data:image/png;base64,iVBORw0KGgo="],
       networkProxy: (p) => fetch(p.url, { method: p.type, headers: { "content-type": "application/json" }, body: p.type === "POST" ? JSON.stringify(p.parameters) : undefined }).then((r) => r.json()),
     };

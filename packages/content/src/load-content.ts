@@ -420,14 +420,24 @@ export function loadContent(root: string): ContentBundle {
     try {
       raw = parseYaml(yamlText);
     } catch (e) {
-      issues.push({ file, record, field: prefix, message: `YAML 解析失败：${(e as Error).message}` });
+      issues.push({
+        file,
+        record,
+        field: prefix,
+        message: `YAML 解析失败：${(e as Error).message}`,
+      });
       return "";
     }
     const parsed = articleCardSchema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const path = issue.path.join(".");
-        issues.push({ file, record, field: path ? `${prefix}.${path}` : prefix, message: issue.message });
+        issues.push({
+          file,
+          record,
+          field: path ? `${prefix}.${path}` : prefix,
+          message: issue.message,
+        });
       }
       return "";
     }
@@ -438,14 +448,25 @@ export function loadContent(root: string): ContentBundle {
       otherArticle: (key, field) => {
         const ref = articleRefs.get(key);
         if (!ref) {
-          issues.push({ file, record, field: `${prefix}.${field}`, message: `引用的文章 ${key} 不存在` });
+          issues.push({
+            file,
+            record,
+            field: `${prefix}.${field}`,
+            message: `引用的文章 ${key} 不存在`,
+          });
         } else if (ref.id === self.id) {
-          issues.push({ file, record, field: `${prefix}.${field}`, message: "图集不能引用文章自身" });
+          issues.push({
+            file,
+            record,
+            field: `${prefix}.${field}`,
+            message: "图集不能引用文章自身",
+          });
           return undefined;
         }
         return ref;
       },
-      issue: (field, message) => issues.push({ file, record, field: `${prefix}.${field}`, message }),
+      issue: (field, message) =>
+        issues.push({ file, record, field: `${prefix}.${field}`, message }),
       idFor: (kind, key) => contentId(kind, key),
     });
     return html && issues.length === before ? html : "";

@@ -92,7 +92,9 @@ describe("article cards", () => {
     expect(html).toContain(
       `<img src="/media/cover/${contentId("article", "card-article")}.svg" alt="测试视频（封面）"`,
     );
-    expect(html).toContain('<video controls preload="none" poster="/media/video/sample.jpg" src="/media/video/sample.mp4"></video>');
+    expect(html).toContain(
+      '<video controls preload="none" poster="/media/video/sample.jpg" src="/media/video/sample.mp4"></video>',
+    );
     expect(html).toContain(`src="/media/cover/${contentId("article", "test-article")}.svg"`);
     // Stored HTML is already sanitised: sanitising again changes nothing.
     expect(sanitizeContent(html)).toBe(html);
@@ -165,8 +167,16 @@ describe("card helpers", () => {
   });
 
   it("accepts only the documented card types", () => {
-    expect(articleCardSchema.safeParse({ type: "scene", title: "t", place: "a", year: 1, note: "n" }).success).toBe(true);
-    expect(articleCardSchema.safeParse({ type: "scene", title: "t", place: "a", year: 0, note: "n" }).success).toBe(false);
-    expect(articleCardSchema.safeParse({ type: "book", title: "t", note: "n", extra: 1 }).success).toBe(false);
+    expect(
+      articleCardSchema.safeParse({ type: "scene", title: "t", place: "a", year: 1, note: "n" })
+        .success,
+    ).toBe(true);
+    expect(
+      articleCardSchema.safeParse({ type: "scene", title: "t", place: "a", year: 0, note: "n" })
+        .success,
+    ).toBe(false);
+    expect(
+      articleCardSchema.safeParse({ type: "book", title: "t", note: "n", extra: 1 }).success,
+    ).toBe(false);
   });
 });

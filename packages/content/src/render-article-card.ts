@@ -101,7 +101,10 @@ function timeline(card: Extract<ArticleCardSpec, { type: "timeline" }>, ctx: Car
       return `<li class="tj-card__event"><span class="tj-card__year">${e(when)}</span>${entryLink(ev)}<span class="tj-card__summary">${e(shorten(ev.summary, SUMMARY_CHARS))}</span></li>`;
     })
     .join("");
-  return figure("timeline", `${head("时间线", card.title)}<ol class="tj-card__events">${items}</ol>`);
+  return figure(
+    "timeline",
+    `${head("时间线", card.title)}<ol class="tj-card__events">${items}</ol>`,
+  );
 }
 
 function timeMap(card: Extract<ArticleCardSpec, { type: "timemap" }>, ctx: CardContext) {

@@ -32,7 +32,11 @@ describe("article sections", () => {
   });
 
   it("finds the article route of a pathname and its id segment", () => {
-    expect(articleRouteFor("/ah/war")).toMatchObject({ path: "/ah/war", id: null, section: "战争" });
+    expect(articleRouteFor("/ah/war")).toMatchObject({
+      path: "/ah/war",
+      id: null,
+      section: "战争",
+    });
     expect(articleRouteFor("/ah/war/")).toMatchObject({ path: "/ah/war", id: null });
     expect(articleRouteFor("/ah/war/abc")).toBeNull();
     expect(articleRouteFor("/ah/arthistory/abc")).toMatchObject({ id: "abc", section: "艺术史" });

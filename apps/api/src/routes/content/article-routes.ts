@@ -1,5 +1,5 @@
-import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
 import { ALL_SECTIONS_CHANNEL, sectionOfChannel } from "@tongjian/domain/article-sections";
+import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
 import { FEED_PAGE_SIZE_DEFAULT, RECOMMEND_COUNT_DEFAULT } from "@tongjian/domain/page-size";
 import { formatViewCount } from "@tongjian/domain/view-count";
 import { z } from "zod";

@@ -19,7 +19,11 @@ export function PromotionBar() {
         <strong>在{PRODUCT_NAME}App中阅读</strong>
         <small>字号随心调，人物关系与时空地图一键可查</small>
       </span>
-      <button type="button" className="tj-promo__open" onClick={() => showDownload({ option: true })}>
+      <button
+        type="button"
+        className="tj-promo__open"
+        onClick={() => showDownload({ option: true })}
+      >
         打开App
       </button>
     </aside>
