@@ -3,12 +3,21 @@ import {
   type ArticleSection,
   sectionListPath,
 } from "@tongjian/domain/article-sections";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 
 /** Tabs of the article sections on the list pages; the current one is marked. */
 export function SectionNav({ current }: { current: ArticleSection | null }) {
+  const nav = useRef<HTMLElement>(null);
+  // The tabs scroll sideways on a phone: bring the current one into view.
+  useEffect(() => {
+    const el = nav.current;
+    const active = el?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!el || !active) return;
+    el.scrollLeft = active.offsetLeft - (el.clientWidth - active.offsetWidth) / 2;
+  }, []);
   return (
-    <nav className="tj-section-nav" aria-label="文章栏目">
+    <nav ref={nav} className="tj-section-nav" aria-label="文章栏目">
       <Link to="/ah/article" aria-current={current === null ? "page" : undefined}>
         全部
       </Link>
