@@ -244,6 +244,13 @@ describe("article screen at 375×812", () => {
       const res = await fetch(`${server.baseUrl}${path}`);
       expect(res.status, path).toBe(200);
     }
+    // 中国史 has no route of its own in the spec: the all-articles route filters it by query.
+    const china = await (
+      await fetch(`${server.baseUrl}/ah/article?section=${encodeURIComponent("中国史")}`)
+    ).text();
+    expect(china).toContain('<h1 class="tj-article__title">中国史</h1>');
+    expect(china).not.toContain('<span class="tj-feed__section">战争</span>');
+    expect(china).toContain('<span class="tj-feed__section">中国史</span>');
     const summarize = await (await fetch(`${server.baseUrl}/summarize/${id}`)).text();
     expect(summarize).toContain(list.data.list[0].title);
     expect((await fetch(`${server.baseUrl}/ah/war?id=nope`)).status).toBe(404);
