@@ -40,9 +40,9 @@ describe("entryFacts for a person", () => {
     );
     expect(f.生卒).toEqual([{ name: "约前551年生" }]);
     expect(f.朝代).toBeUndefined();
-    expect(
-      byLabel(entryFacts("person", { died: { year: 1037, alt: 1036 } })).生卒,
-    ).toEqual([{ name: "卒于1037年（或1036年）" }]);
+    expect(byLabel(entryFacts("person", { died: { year: 1037, alt: 1036 } })).生卒).toEqual([
+      { name: "卒于1037年（或1036年）" },
+    ]);
   });
 });
 
@@ -85,7 +85,10 @@ describe("entryFacts for regimes, events and places", () => {
         places: ["fan-yang"],
         participants: ["an-lushan", "missing"],
         category: "战争",
-        refs: { "fan-yang": ref("f1", "范阳", "place"), "an-lushan": ref("a1", "安禄山", "person") },
+        refs: {
+          "fan-yang": ref("f1", "范阳", "place"),
+          "an-lushan": ref("a1", "安禄山", "person"),
+        },
       }),
     );
     expect(f.时间).toEqual([{ name: "755年12月—763年" }]);
