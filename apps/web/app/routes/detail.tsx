@@ -47,7 +47,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The secondary sections fail on their own: the page still shows the entry.
   const optional = <T,>(path: string) =>
     callApi<T>(context.apiFetch, path).catch((error: unknown) => {
-      console.warn(`词条页 ${path} 加载失败`, error);
+      // An unknown entry is answered by the detail call's 404; anything else is worth a line.
+      if (!(error instanceof ApiRequestError && error.code === 404)) {
+        console.warn(`词条页 ${path} 加载失败`, error);
+      }
       return null;
     });
   try {
