@@ -13,6 +13,9 @@ import {
  * key the record mentions to the entry it names, so keys become links and never show as text.
  */
 
+/** Items of a list fact (君主, 历代名称) shown before 查看全部. */
+export const FACT_LIST_PREVIEW_COUNT = 8;
+
 export interface EntryRef {
   id: string;
   name: string;

@@ -181,7 +181,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="tj-entry__summary">{entry.summary}</p>
-          <EntryFactsBox facts={entry.factList} />
+          <EntryFactsBox facts={entry.factList} expanded={seeMore} />
         </>
       )}
       <LikeButton itemId={entry.id} type="entry" initialCount={entry.likeNum} />

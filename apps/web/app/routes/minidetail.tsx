@@ -80,7 +80,7 @@ export default function MiniDetailPage({ loaderData }: Route.ComponentProps) {
       <p className="tj-entry__summary">
         {isText ? entry.verse.lines.slice(0, 4).join("") || entry.summary : entry.summary}
       </p>
-      <EntryFactsBox facts={entry.factList} />
+      <EntryFactsBox facts={entry.factList} expanded={false} />
       <Link className="tj-button tj-entry__full" to={`/detail/${entry.id}`}>
         查看完整词条
       </Link>

@@ -69,6 +69,34 @@ describe.each(databaseTargets())("entry page API on $name", (target) => {
     );
   });
 
+  it("puts dated relations on the timeline once, linked to the other entry", async () => {
+    await t.deps.handle.db
+      .insertInto("relation")
+      .values({
+        id: "f".repeat(24),
+        from_id: DU_FU,
+        to_id: CHANG_AN,
+        type: "任职",
+        label: "任左拾遗",
+        twoway: 0,
+        note: "测试用的任职记录",
+        year: 757,
+      })
+      .execute();
+    const list = (await get(`/api/item/timeline/cn/${DU_FU}`)).body.data.list;
+    expect(list).toEqual([
+      { year: 712, timeDesc: "712年", title: "出生", desc: "", itemId: null },
+      {
+        year: 757,
+        timeDesc: "757年",
+        title: "任职：长安",
+        desc: "测试用的任职记录",
+        itemId: CHANG_AN,
+      },
+      { year: 770, timeDesc: "770年", title: "去世", desc: "", itemId: null },
+    ]);
+  });
+
   it("groups relations and keeps works out of relations and the timeline", async () => {
     const { body } = await get(`/api/item/relation/cn/${LI_BAI}`);
     const relations = body.data.relations as {

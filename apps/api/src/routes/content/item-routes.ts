@@ -112,11 +112,11 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
         items.push({ year: date.year, timeDesc: formatHistoricalDate(date), title, desc, itemId });
     };
     if (entry.kind === "person") {
-      push(data.born, "出生", entry.name, null);
-      push(data.died, "去世", entry.name, null);
+      push(data.born, "出生", "", null);
+      push(data.died, "去世", "", null);
     } else if (entry.kind === "regime" || entry.kind === "event") {
-      push(data.start, entry.kind === "regime" ? "建立" : "开始", entry.name, null);
-      push(data.end, entry.kind === "regime" ? "终结" : "结束", entry.name, null);
+      push(data.start, entry.kind === "regime" ? "建立" : "开始", "", null);
+      push(data.end, entry.kind === "regime" ? "终结" : "结束", "", null);
     }
     for (const ruler of data.rulers ?? []) {
       if (isYear(ruler.start))
@@ -154,12 +154,13 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
       });
     }
     for (const r of related) {
-      if (!isYear(r.year) || seen.has(`${r.entry.id}|${r.year}`)) continue;
-      seen.add(`${r.entry.id}|${r.year}`);
+      const key = `${r.entry.id}|${r.year}`;
+      if (!isYear(r.year) || seen.has(r.entry.id) || seen.has(key)) continue;
+      seen.add(key);
       items.push({
         year: r.year,
         timeDesc: formatYear(r.year),
-        title: `${r.direction === "out" || r.twoway ? r.label : r.relationType}·${r.entry.name}`,
+        title: `${r.relationType}：${r.entry.name}`,
         desc: r.note ?? "",
         itemId: r.entry.id,
       });

@@ -1,6 +1,8 @@
-import { Fragment } from "react";
+import { FACT_LIST_PREVIEW_COUNT } from "@tongjian/domain/entry-facts";
+import { Fragment, useState } from "react";
 import { Link } from "react-router";
 import type { EntryFact, EntryFactItem } from "./content-types.ts";
+import { ShowAllButton } from "./show-all-button.tsx";
 
 function FactValue({ item }: { item: EntryFactItem }) {
   const name = item.id ? <Link to={`/detail/${item.id}`}>{item.name}</Link> : item.name;
@@ -14,8 +16,28 @@ function FactValue({ item }: { item: EntryFactItem }) {
 
 const itemKey = (item: EntryFactItem) => `${item.id ?? ""}|${item.name}|${item.note ?? ""}`;
 
+/** A long list (a dynasty's rulers) shows its first items until opened. */
+function FactList({ items, expanded }: { items: EntryFactItem[]; expanded: boolean }) {
+  const [open, setOpen] = useState(expanded);
+  const shown = open ? items : items.slice(0, FACT_LIST_PREVIEW_COUNT);
+  return (
+    <>
+      <ol className="tj-facts__list">
+        {shown.map((item) => (
+          <li key={itemKey(item)}>
+            <FactValue item={item} />
+          </li>
+        ))}
+      </ol>
+      {!open && items.length > shown.length && (
+        <ShowAllButton total={items.length} onClick={() => setOpen(true)} />
+      )}
+    </>
+  );
+}
+
 /** The facts box (字、号、生卒、都城 …): labels and values, entries as links. */
-export function EntryFactsBox({ facts }: { facts: EntryFact[] }) {
+export function EntryFactsBox({ facts, expanded }: { facts: EntryFact[]; expanded: boolean }) {
   if (facts.length === 0) return null;
   return (
     <dl className="tj-facts">
@@ -24,13 +46,7 @@ export function EntryFactsBox({ facts }: { facts: EntryFact[] }) {
           <dt>{fact.label}</dt>
           <dd>
             {fact.list ? (
-              <ol className="tj-facts__list">
-                {fact.items.map((item) => (
-                  <li key={itemKey(item)}>
-                    <FactValue item={item} />
-                  </li>
-                ))}
-              </ol>
+              <FactList items={fact.items} expanded={expanded} />
             ) : (
               fact.items.map((item, i) => (
                 <Fragment key={itemKey(item)}>
