@@ -1,6 +1,7 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { WORKS_PAGE_SIZE } from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { truncateText } from "@tongjian/domain/text-length";
 import type { ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { ArticleList } from "../features/content/article-list.tsx";
@@ -25,6 +26,9 @@ import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/detail";
+
+/** Timeline lines show two lines of text; longer event summaries are cut before they ship. */
+const TIMELINE_DESC_LIMIT = 60;
 
 /** `?seeMore=1` comes from the in-text pop-up's 查看详情: the page opens with every list open. */
 function seeMoreFlag(request: Request): boolean {
@@ -61,10 +65,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       optional<ArticleCard[]>(`/api/item/articles/cn/${id}`),
       optional<WorksPage>(`/api/item/works/cn/${id}/1/${WORKS_PAGE_SIZE}`),
     ]);
+    // Only what the page shows goes into the HTML (and its hydration data): a busy entry has
+    // hundreds of relations, and their summaries would double the page.
+    const { facts: _raw, ...shown } = entry;
     return {
-      entry,
-      relations: relation?.relations ?? null,
-      timeline: timeline?.list ?? null,
+      entry: shown,
+      relations:
+        relation?.relations.map((r) => ({
+          ...r,
+          note: null,
+          item: { ...r.item, summary: "" },
+        })) ?? null,
+      timeline:
+        timeline?.list.map((item) => ({
+          ...item,
+          desc: truncateText(item.desc, TIMELINE_DESC_LIMIT),
+        })) ?? null,
       articles,
       works,
       seeMore: seeMoreFlag(request),

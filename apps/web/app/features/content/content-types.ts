@@ -79,6 +79,9 @@ export interface EntryDetail extends EntryCard {
   likeNum: number;
 }
 
+/** What entry pages render: the detail without its raw record data. */
+export type EntryView = Omit<EntryDetail, "facts">;
+
 export interface EntryRelation {
   type: string;
   group: string;

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { type EntryDetail, KIND_NAMES, TEXT_KINDS } from "./content-types.ts";
+import { type EntryView, KIND_NAMES, TEXT_KINDS } from "./content-types.ts";
 
 /** Name, kind, image, time and other names of an entry; the caller adds what fits its page. */
-export function EntryHeader({ entry, children }: { entry: EntryDetail; children?: ReactNode }) {
+export function EntryHeader({ entry, children }: { entry: EntryView; children?: ReactNode }) {
   const withImage = !TEXT_KINDS.has(entry.kind);
   return (
     <header className={withImage ? "tj-entryhead" : "tj-entryhead tj-entryhead--text"}>

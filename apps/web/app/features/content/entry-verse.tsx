@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { EntryDetail } from "./content-types.ts";
+import type { EntryView } from "./content-types.ts";
 
 /** A poem or a classic chapter: byline, the lines as verse (or prose paragraphs), notes. */
-export function EntryVerse({ entry }: { entry: EntryDetail }) {
+export function EntryVerse({ entry }: { entry: EntryView }) {
   const fact = (label: string) => entry.factList.find((f) => f.label === label)?.items[0];
   const author = fact("作者");
   const dynasty = fact("朝代");
