@@ -79,6 +79,7 @@ export function createEntryRepository(db: Kysely<Database>) {
           .select([...columns, "r.type", "r.label", "r.twoway", "r.note", "r.year"])
           .where(notWorks("r.from_id", id))
           .orderBy("e.popularity", "desc")
+          .orderBy("e.id")
           .limit(limit)
           .execute(),
         db
@@ -87,6 +88,7 @@ export function createEntryRepository(db: Kysely<Database>) {
           .select([...columns, "r.type", "r.label", "r.twoway", "r.note", "r.year"])
           .where(notWorks("r.to_id", id))
           .orderBy("e.popularity", "desc")
+          .orderBy("e.id")
           .limit(limit)
           .execute(),
       ]);

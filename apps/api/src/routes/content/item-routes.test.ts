@@ -63,10 +63,24 @@ describe.each(databaseTargets())("entry page API on $name", (target) => {
     expect(timeline).toContainEqual(
       expect.objectContaining({ title: "唐高祖李渊即位", itemId: LI_YUAN, timeDesc: "618年" }),
     );
+    // A person tied to the capital (undated) is not put on the place's timeline at their birth.
+    await t.deps.handle.db
+      .insertInto("relation")
+      .values({
+        id: "e".repeat(24),
+        from_id: LI_YUAN,
+        to_id: CHANG_AN,
+        type: "定都",
+        label: "定都",
+        twoway: 0,
+        note: null,
+        year: null,
+      })
+      .execute();
     const place = (await get(`/api/item/timeline/cn/${CHANG_AN}`)).body.data.list;
-    expect(place).toContainEqual(
-      expect.objectContaining({ title: "唐定都于此", itemId: TANG, year: 618 }),
-    );
+    expect(place).toEqual([
+      { year: 618, timeDesc: "618年", title: "唐定都于此", desc: "", itemId: TANG },
+    ]);
   });
 
   it("puts dated relations on the timeline once, linked to the other entry", async () => {

@@ -135,14 +135,16 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
     // relations (a meeting, an appointment) — works are not part of a life's timeline.
     const related = await deps.entries.related(entry.id);
     const seen = new Set<string>();
-    const dated = related.filter((r) => r.entry.kind === "event" || r.relationType === "定都");
+    const dated = related.filter(
+      (r) => r.entry.kind === "event" || (r.relationType === "定都" && r.entry.kind === "regime"),
+    );
     const rows = await deps.entries.findManyByIds([...new Set(dated.map((r) => r.entry.id))]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const r of dated) {
       const other = byId.get(r.entry.id);
       if (!other || !isYear(other.start_year) || seen.has(other.id)) continue;
       seen.add(other.id);
-      const capital = r.relationType === "定都" && other.kind === "regime";
+      const capital = other.kind === "regime";
       items.push({
         year: other.start_year,
         timeDesc: capital
