@@ -22,6 +22,7 @@ export interface TargetResult extends Target {
 
 const WARMUP_SECONDS = 2;
 const FEED_PATH = "/api/m/homepage/v2/n/getFeed/cn/1/50";
+const TOP_PATH = "/api/m/homeservice/top/n/list?page=1&size=1";
 const RESULTS_DIR = new URL("./results/", import.meta.url);
 
 function positiveIntFromEnv(name: string, fallback: number): number {
@@ -58,14 +59,19 @@ export async function discoverTargets(baseUrl: string): Promise<Target[]> {
   if (!asset) throw new Error("no /assets/*.css reference in the home page");
   const articleId = firstFeedItemId(await (await fetchOk(`${baseUrl}${FEED_PATH}`)).json());
   const article = `/ah/article/${encodeURIComponent(articleId)}`;
+  // The most connected entry: the heaviest entry page (most relations, timeline items, links).
+  const entryId = firstFeedItemId(await (await fetchOk(`${baseUrl}${TOP_PATH}`)).json());
+  const entry = `/detail/${encodeURIComponent(entryId)}`;
   const uncached = { cookie: "tj_sid=bench" };
   return [
     { name: "static asset", path: asset },
     { name: "api feed", path: FEED_PATH },
     { name: "ssr home", path: "/" },
     { name: "ssr article", path: article },
+    { name: "ssr entry", path: entry },
     { name: "ssr home uncached", path: "/", headers: uncached },
     { name: "ssr article uncached", path: article, headers: uncached },
+    { name: "ssr entry uncached", path: entry, headers: uncached },
   ];
 }
 

@@ -28,6 +28,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0001-initial",
         "0002-visitor",
         "0003-search",
+        "0004-relation-type-index",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

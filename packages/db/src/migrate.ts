@@ -3,12 +3,14 @@ import type { Database } from "./database-schema.ts";
 import { initialMigration } from "./migrations/0001-initial.ts";
 import { visitorMigration } from "./migrations/0002-visitor.ts";
 import { searchMigration } from "./migrations/0003-search.ts";
+import { relationTypeIndexMigration } from "./migrations/0004-relation-type-index.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
   "0001-initial": initialMigration,
   "0002-visitor": visitorMigration,
   "0003-search": searchMigration,
+  "0004-relation-type-index": relationTypeIndexMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

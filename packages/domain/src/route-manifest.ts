@@ -298,7 +298,7 @@ const PARAM: [string, RouteArea, string, string?][] = [
   ["/coupon/:id?", "commerce", "优惠券"],
   ["/detail/:id?", "content", "词条", "detail.tsx"],
   ["/discount/:id?", "commerce", "折扣"],
-  ["/minidetail/:id?", "content", "词条"],
+  ["/minidetail/:id?", "content", "词条", "minidetail.tsx"],
   ["/order/:id?", "commerce", "订单"],
   ["/paintbillboard/:id?", "media", "名画榜"],
   ["/painting/:id?", "media", "名画"],

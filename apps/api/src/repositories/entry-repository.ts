@@ -1,5 +1,6 @@
 import type { Database, EntryTable } from "@tongjian/db/database-schema";
-import type { Kysely, Selectable } from "kysely";
+import { WORKS_RELATION_TYPE } from "@tongjian/domain/relation-groups";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 
 export type EntryRow = Selectable<EntryTable>;
 
@@ -11,6 +12,27 @@ export interface RelatedEntry {
   note: string | null;
   year: number | null;
   entry: Pick<EntryRow, "id" | "name" | "kind" | "summary" | "time_desc" | "image_url">;
+}
+
+export interface WorkRow {
+  id: string;
+  name: string;
+  kind: string;
+  summary: string;
+  data: string;
+  label: string;
+}
+
+/**
+ * Every relation of an entry at one end except its works: two ranges of the (end, type) index,
+ * so a poet's thousands of 作品 rows are never read for the relation preview.
+ */
+function notWorks(end: "r.from_id" | "r.to_id", id: string) {
+  return (eb: ExpressionBuilder<Database & { r: Database["relation"] }, "r">) =>
+    eb.or([
+      eb.and([eb(end, "=", id), eb("r.type", "<", WORKS_RELATION_TYPE)]),
+      eb.and([eb(end, "=", id), eb("r.type", ">", WORKS_RELATION_TYPE)]),
+    ]);
 }
 
 export function createEntryRepository(db: Kysely<Database>) {
@@ -37,7 +59,10 @@ export function createEntryRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Both directions of every relation touching the entry, with the entry at the other end. */
+    /**
+     * Both directions of every relation touching the entry, with the entry at the other end;
+     * works (作品) are listed by {@link works} instead.
+     */
     async related(id: string, limit = 200): Promise<RelatedEntry[]> {
       const columns = [
         "e.id",
@@ -52,16 +77,18 @@ export function createEntryRepository(db: Kysely<Database>) {
           .selectFrom("relation as r")
           .innerJoin("entry as e", "e.id", "r.to_id")
           .select([...columns, "r.type", "r.label", "r.twoway", "r.note", "r.year"])
-          .where("r.from_id", "=", id)
+          .where(notWorks("r.from_id", id))
           .orderBy("e.popularity", "desc")
+          .orderBy("e.id")
           .limit(limit)
           .execute(),
         db
           .selectFrom("relation as r")
           .innerJoin("entry as e", "e.id", "r.from_id")
           .select([...columns, "r.type", "r.label", "r.twoway", "r.note", "r.year"])
-          .where("r.to_id", "=", id)
+          .where(notWorks("r.to_id", id))
           .orderBy("e.popularity", "desc")
+          .orderBy("e.id")
           .limit(limit)
           .execute(),
       ]);
@@ -84,6 +111,34 @@ export function createEntryRepository(db: Kysely<Database>) {
           },
         });
       return [...outgoing.map(toRelated("out")), ...incoming.map(toRelated("in"))];
+    },
+
+    /**
+     * One page of an author's works (poems, chapters), grouped by collection. The order is the
+     * (from_id, type, label, to_id) index's, so a page costs the same for 10 works or 10,000.
+     */
+    async works(authorId: string, limit: number, offset: number): Promise<WorkRow[]> {
+      return db
+        .selectFrom("relation as r")
+        .innerJoin("entry as e", "e.id", "r.to_id")
+        .select(["e.id", "e.name", "e.kind", "e.summary", "e.data", "r.label"])
+        .where("r.from_id", "=", authorId)
+        .where("r.type", "=", WORKS_RELATION_TYPE)
+        .orderBy("r.label")
+        .orderBy("r.to_id")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async countWorks(authorId: string): Promise<number> {
+      const row = await db
+        .selectFrom("relation")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("from_id", "=", authorId)
+        .where("type", "=", WORKS_RELATION_TYPE)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     async top(limit: number, offset: number) {

@@ -1,17 +1,40 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
+import { WORKS_PAGE_SIZE } from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { data, Link } from "react-router";
+import { truncateText } from "@tongjian/domain/text-length";
+import type { ReactNode } from "react";
+import { data, Link, useRevalidator } from "react-router";
+import { ArticleList } from "../features/content/article-list.tsx";
 import {
+  type ArticleCard,
   type EntryDetail,
-  type EntryRelations,
+  type EntryRelations as EntryRelationsData,
+  type EntryTimeline as EntryTimelineData,
   KIND_NAMES,
+  TEXT_KINDS,
   type TopList,
+  type WorksPage,
 } from "../features/content/content-types.ts";
+import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
+import { EntryHeader } from "../features/content/entry-header.tsx";
+import { EntryRelations } from "../features/content/entry-relations.tsx";
+import { EntryTimeline } from "../features/content/entry-timeline.tsx";
+import { EntryVerse } from "../features/content/entry-verse.tsx";
+import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/detail";
+
+/** Timeline lines show two lines of text; longer event summaries are cut before they ship. */
+const TIMELINE_DESC_LIMIT = 60;
+
+/** `?seeMore=1` comes from the in-text pop-up's 查看详情: the page opens with every list open. */
+function seeMoreFlag(request: Request): boolean {
+  const value = new URL(request.url).searchParams.get("seeMore");
+  return value !== null && value !== "0" && value !== "false";
+}
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const origin = requestOrigin(request, context.hosts.publicOrigin);
@@ -22,15 +45,48 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       context.apiFetch,
       "/api/m/homeservice/top/n/list?page=1&size=50",
     );
-    return { entry: null, relations: [], list: top.list, origin };
+    return { entry: null, list: top.list, origin } as const;
   }
   if (!isEntityId(id)) throw data("抱歉，页面找不到了", { status: 404 });
+  // The secondary sections fail on their own: the page still shows the entry.
+  const optional = <T,>(path: string) =>
+    callApi<T>(context.apiFetch, path).catch((error: unknown) => {
+      // An unknown entry is answered by the detail call's 404; anything else is worth a line.
+      if (!(error instanceof ApiRequestError && error.code === 404)) {
+        console.warn(`词条页 ${path} 加载失败`, error);
+      }
+      return null;
+    });
   try {
-    const [entry, relation] = await Promise.all([
+    const [entry, relation, timeline, articles, works] = await Promise.all([
       callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`),
-      callApi<EntryRelations>(context.apiFetch, `/api/item/relation/cn/${id}`),
+      optional<EntryRelationsData>(`/api/item/relation/cn/${id}`),
+      optional<EntryTimelineData>(`/api/item/timeline/cn/${id}`),
+      optional<ArticleCard[]>(`/api/item/articles/cn/${id}`),
+      optional<WorksPage>(`/api/item/works/cn/${id}/1/${WORKS_PAGE_SIZE}`),
     ]);
-    return { entry, relations: relation.relations, list: [], origin };
+    // Only what the page shows goes into the HTML (and its hydration data): a busy entry has
+    // hundreds of relations, and their summaries would double the page.
+    const { facts: _raw, ...shown } = entry;
+    return {
+      entry: shown,
+      relations:
+        relation?.relations.map((r) => ({
+          ...r,
+          note: null,
+          item: { ...r.item, summary: "" },
+        })) ?? null,
+      timeline:
+        timeline?.list.map((item) => ({
+          ...item,
+          desc: truncateText(item.desc, TIMELINE_DESC_LIMIT),
+        })) ?? null,
+      articles,
+      works,
+      seeMore: seeMoreFlag(request),
+      list: [],
+      origin,
+    } as const;
   } catch (error) {
     if (error instanceof ApiRequestError && error.code === 404) {
       throw data("抱歉，页面找不到了", { status: 404 });
@@ -44,6 +100,8 @@ const SCHEMA_TYPES: Record<string, string> = {
   regime: "Organization",
   event: "Event",
   place: "Place",
+  poem: "CreativeWork",
+  classic: "Chapter",
 };
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -62,23 +120,58 @@ export function meta({ data: d }: Route.MetaArgs) {
       alternateName: e.aliases,
       description: e.summary,
       inLanguage: "zh-CN",
+      image: new URL(e.imageUrl, d.origin).toString(),
     },
   });
 }
 
-export default function EntryPage({ loaderData }: Route.ComponentProps) {
-  const { entry, relations, list } = loaderData;
-  useShare(
-    entry
-      ? { title: entry.name, desc: entry.summary, imgUrl: entry.imageUrl ?? "/favicon.svg" }
-      : null,
+function Section({
+  title,
+  id,
+  children,
+  extra,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+  extra?: ReactNode;
+}) {
+  return (
+    <section className="tj-section" aria-labelledby={id} id={`${id}-section`}>
+      <div className="tj-section__head">
+        <h2 className="tj-section__title" id={id}>
+          {title}
+        </h2>
+        {extra}
+      </div>
+      {children}
+    </section>
   );
-  if (!entry) {
+}
+
+function SectionError({ what }: { what: string }) {
+  const revalidator = useRevalidator();
+  return (
+    <p className="tj-empty" role="alert">
+      {what}加载失败，
+      <button type="button" className="tj-link-button" onClick={() => revalidator.revalidate()}>
+        点击重试
+      </button>
+    </p>
+  );
+}
+
+export default function EntryPage({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  useShare(
+    d.entry ? { title: d.entry.name, desc: d.entry.summary, imgUrl: d.entry.imageUrl } : null,
+  );
+  if (!d.entry) {
     return (
       <main className="tj-entry">
         <h1 className="tj-article__title">热门词条</h1>
         <ul className="tj-relations">
-          {list.map((item) => (
+          {d.list.map((item) => (
             <li key={item.id}>
               <Link to={`/detail/${item.id}`}>
                 <span className="tj-relations__label">{KIND_NAMES[item.kind] ?? "词条"}</span>
@@ -91,33 +184,58 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
+  const { entry, relations, timeline, articles, works, seeMore } = d;
+  const isText = TEXT_KINDS.has(entry.kind);
   return (
-    <main className="tj-entry">
-      <p className="tj-article__section">{KIND_NAMES[entry.kind] ?? "词条"}</p>
-      <h1 className="tj-article__title">{entry.name}</h1>
-      {entry.timeDesc && <p className="tj-entry__time">{entry.timeDesc}</p>}
-      {entry.aliases.length > 0 && (
-        <p className="tj-entry__aliases">又称：{entry.aliases.join("、")}</p>
+    // A new entry starts with its own lists collapsed (or open, with seeMore).
+    <main className="tj-entry" key={`${entry.id}-${seeMore}`}>
+      <EntryHeader entry={entry}>
+        <p className="tj-entryhead__meta">{entry.viewNumShow} 阅读</p>
+      </EntryHeader>
+      {isText ? (
+        <EntryVerse entry={entry} />
+      ) : (
+        <>
+          <p className="tj-entry__summary">{entry.summary}</p>
+          <EntryFactsBox facts={entry.factList} expanded={seeMore} />
+        </>
       )}
-      <p className="tj-entry__summary">{entry.summary}</p>
       <LikeButton itemId={entry.id} type="entry" initialCount={entry.likeNum} />
-      {relations.length > 0 && (
-        <section className="tj-section">
-          <h2 className="tj-section__title">关系</h2>
-          <ul className="tj-relations">
-            {relations.slice(0, 30).map((r) => (
-              <li key={`${r.type}-${r.item.id}-${r.direction}`}>
-                <Link to={`/detail/${r.item.id}`}>
-                  <span className="tj-relations__label">
-                    {r.direction === "reverse" ? r.type : r.label}
-                  </span>
-                  <strong>{r.item.name}</strong>
-                  {r.item.timeDesc && <small>{r.item.timeDesc}</small>}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {works && works.total > 0 && (
+        <Section title={`作品（${works.total}）`} id="works">
+          <EntryWorks entryId={entry.id} first={works} />
+        </Section>
+      )}
+      {!isText && (
+        <>
+          <Section title="时间线" id="timeline">
+            {timeline ? (
+              <EntryTimeline list={timeline} expanded={seeMore} />
+            ) : (
+              <SectionError what="时间线" />
+            )}
+          </Section>
+          <Section
+            title="关系"
+            id="relations"
+            extra={
+              <Link className="tj-section__link" to={`/relation?id=${entry.id}`}>
+                关系图谱
+              </Link>
+            }
+          >
+            {relations ? (
+              <EntryRelations relations={relations} expanded={seeMore} />
+            ) : (
+              <SectionError what="关系" />
+            )}
+          </Section>
+        </>
+      )}
+      {(!isText || (articles && articles.length > 0)) && (
+        <Section title="相关文章" id="articles">
+          {articles ? <ArticleList articles={articles} /> : <SectionError what="相关文章" />}
+        </Section>
       )}
     </main>
   );

@@ -11,6 +11,11 @@ export function coverUrl(articleId: string, cover: string | null): string {
   return cover ?? `/media/cover/${articleId}.svg`;
 }
 
+/** An entry's own image, or the labelled sample cover drawn for it (cover-routes.ts). */
+export function entryImageUrl(e: Pick<EntryRow, "id" | "image_url">): string {
+  return e.image_url ?? `/media/cover/${e.id}.svg`;
+}
+
 export function articleCard(
   a: Pick<
     ArticleRow,

@@ -5,7 +5,8 @@ import type { TypedApp } from "../../typed-app.ts";
 import { idSchema } from "../route-schemas.ts";
 
 // The corpus ships no photographs it could not license, so covers are drawn here from the
-// article's own title and section, and say on their face that they are generated.
+// article's own title and section (or the entry's name and kind), and say on their face that
+// they are generated.
 const SECTION_COLOURS: Record<string, [string, string]> = {
   中国史: ["#8c2f1e", "#c8553d"],
   世界史: ["#1f3a5f", "#4a78a8"],
@@ -20,6 +21,37 @@ const escapeXml = (s: string) =>
     /[<>&"']/g,
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
   );
+
+const KIND_COVERS: Record<string, { label: string; colours: [string, string] }> = {
+  person: { label: "人物", colours: ["#6b3a2a", "#b5654a"] },
+  regime: { label: "政权", colours: ["#8c2f1e", "#c8553d"] },
+  event: { label: "事件", colours: ["#3a2b25", "#7a4b3a"] },
+  place: { label: "地点", colours: ["#1d4d4f", "#3f8f8c"] },
+  poem: { label: "诗词", colours: ["#3b4a2f", "#7c8b5a"] },
+  classic: { label: "典籍", colours: ["#1f3a5f", "#4a78a8"] },
+};
+
+function entryCover(entry: { name: string; kind: string; time_desc: string | null }): string {
+  const { label, colours } = KIND_COVERS[entry.kind] ?? {
+    label: "词条",
+    colours: ["#444", "#888"],
+  };
+  const chars = [...entry.name];
+  const perLine = chars.length <= 4 ? 4 : 6;
+  const size = chars.length <= 4 ? 120 : 84;
+  const lines = wrap(entry.name, perLine);
+  const top = 300 - ((lines.length - 1) * size * 1.15) / 2;
+  const name = lines
+    .map(
+      (line, i) =>
+        `<text x="300" y="${Math.round(top + i * size * 1.15)}" font-size="${size}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="middle">${escapeXml(line)}</text>`,
+    )
+    .join("");
+  const time = entry.time_desc
+    ? `<text x="300" y="470" font-size="30" fill="#fff" opacity=".85" text-anchor="middle">${escapeXml(entry.time_desc)}</text>`
+    : "";
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600" font-family="'Noto Serif CJK SC','Noto Sans CJK SC',serif"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colours[0]}"/><stop offset="1" stop-color="${colours[1]}"/></linearGradient></defs><rect width="600" height="600" fill="url(#g)"/><rect x="24" y="24" width="552" height="552" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="3"/><text x="300" y="96" font-size="32" fill="#fff" opacity=".85" text-anchor="middle">${label}</text>${name}${time}<text x="300" y="548" font-size="22" fill="#fff" opacity=".6" text-anchor="middle">通鉴 · 示意图</text></svg>`;
+}
 
 function wrap(title: string, perLine: number): string[] {
   const chars = [...title];
@@ -40,7 +72,14 @@ export function registerCoverRoutes(app: TypedApp, deps: AppDeps) {
     async (request, reply) => {
       const id = idSchema.parse(request.params.file.slice(0, 24));
       const article = await deps.articles.findById(id);
-      if (!article) throw ApiError.notFound("封面不存在");
+      if (!article) {
+        const entry = await deps.entries.findById(id);
+        if (!entry) throw ApiError.notFound("封面不存在");
+        return reply
+          .header("content-type", "image/svg+xml; charset=utf-8")
+          .header("cache-control", "public, max-age=86400")
+          .send(entryCover(entry));
+      }
       const [from, to] = SECTION_COLOURS[article.section] ?? ["#444", "#888"];
       const lines = wrap(article.title, 12);
       const text = lines

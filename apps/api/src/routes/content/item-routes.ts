@@ -1,10 +1,18 @@
+import { entryFacts, entryVerse } from "@tongjian/domain/entry-facts";
+import {
+  RELATED_ARTICLES_LIMIT,
+  relationGroup,
+  WORKS_PAGE_SIZE,
+  WORKS_PAGE_SIZE_MAX,
+} from "@tongjian/domain/relation-groups";
 import { formatViewCount } from "@tongjian/domain/view-count";
-import { formatHistoricalDate } from "@tongjian/domain/year-format";
+import { formatHistoricalDate, formatYear } from "@tongjian/domain/year-format";
+import { z } from "zod";
 import { ApiError, ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { TypedApp } from "../../typed-app.ts";
-import { langIdParams } from "../route-schemas.ts";
-import { entryCard, parseJson } from "./content-views.ts";
+import { idSchema, langIdParams, langSchema, pageNumber, pageSize } from "../route-schemas.ts";
+import { articleCard, entryCard, entryImageUrl, parseJson } from "./content-views.ts";
 
 interface DateLike {
   year: number;
@@ -22,6 +30,20 @@ interface TimelineItem {
   itemId: string | null;
 }
 
+interface EntryData {
+  born?: DateLike;
+  died?: DateLike;
+  start?: DateLike;
+  end?: DateLike;
+  rulers?: { name: string; person?: string; start?: number; approx?: boolean }[];
+  names?: { name: string; from?: number; note?: string }[];
+  refs?: Record<string, { id: string }>;
+  paragraphs?: unknown;
+}
+
+const isYear = (y: unknown): y is number =>
+  typeof y === "number" && Number.isSafeInteger(y) && y !== 0;
+
 export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
   async function requireEntry(id: string) {
     const entry = await deps.entries.findById(id);
@@ -35,10 +57,13 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
     const data = parseJson<Record<string, unknown>>(entry.data, {});
     return ok({
       ...entryCard(entry),
+      imageUrl: entryImageUrl(entry),
       aliases: parseJson<string[]>(entry.aliases, []),
       startYear: entry.start_year,
       endYear: entry.end_year,
       facts: data,
+      factList: entryFacts(entry.kind, data),
+      verse: entryVerse(entry.kind, data),
       viewNumShow: formatViewCount(entry.view_count + deps.views.pendingFor("entry", entry.id)),
       likeNum: entry.like_count,
     });
@@ -62,6 +87,7 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
       center: entryCard(entry),
       relations: related.map((r) => ({
         type: r.relationType,
+        group: relationGroup(r.relationType, r.entry.kind),
         label: r.label,
         direction: r.twoway ? "twoway" : r.direction === "out" ? "one-way" : "reverse",
         note: r.note,
@@ -73,13 +99,8 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
 
   app.get("/api/item/timeline/:lang/:id", { schema: { params: langIdParams } }, async (request) => {
     const entry = await requireEntry(request.params.id);
-    const data = parseJson<{
-      born?: DateLike;
-      died?: DateLike;
-      start?: DateLike;
-      end?: DateLike;
-      rulers?: { name: string; start?: number; end?: number }[];
-    }>(entry.data, {});
+    const data = parseJson<EntryData>(entry.data, {});
+    const refId = (key: string | undefined) => (key ? (data.refs?.[key]?.id ?? null) : null);
     const items: TimelineItem[] = [];
     const push = (
       date: DateLike | undefined,
@@ -87,32 +108,111 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
       desc: string,
       itemId: string | null,
     ) => {
-      if (date)
+      if (date && isYear(date.year))
         items.push({ year: date.year, timeDesc: formatHistoricalDate(date), title, desc, itemId });
     };
     if (entry.kind === "person") {
-      push(data.born, "出生", entry.name, null);
-      push(data.died, "去世", entry.name, null);
-    } else {
-      push(data.start, entry.kind === "regime" ? "建立" : "开始", entry.name, null);
-      push(data.end, entry.kind === "regime" ? "终结" : "结束", entry.name, null);
+      push(data.born, "出生", "", null);
+      push(data.died, "去世", "", null);
+    } else if (entry.kind === "regime" || entry.kind === "event") {
+      push(data.start, entry.kind === "regime" ? "建立" : "开始", "", null);
+      push(data.end, entry.kind === "regime" ? "终结" : "结束", "", null);
     }
     for (const ruler of data.rulers ?? []) {
-      if (ruler.start !== undefined) push({ year: ruler.start }, `${ruler.name}即位`, "", null);
+      if (isYear(ruler.start))
+        push(
+          { year: ruler.start, ...(ruler.approx ? { approx: true } : {}) },
+          `${ruler.name}即位`,
+          "",
+          refId(ruler.person),
+        );
     }
+    for (const name of data.names ?? []) {
+      if (isYear(name.from)) push({ year: name.from }, `称${name.name}`, name.note ?? "", null);
+    }
+
+    // Events the entry took part in, regimes that made a place their capital, and dated
+    // relations (a meeting, an appointment) — works are not part of a life's timeline.
     const related = await deps.entries.related(entry.id);
-    const eventIds = related.filter((r) => r.entry.kind === "event").map((r) => r.entry.id);
-    for (const ev of await deps.entries.findManyByIds(eventIds)) {
-      if (ev.start_year === null) continue;
+    const seen = new Set<string>();
+    const dated = related.filter(
+      (r) => r.entry.kind === "event" || (r.relationType === "定都" && r.entry.kind === "regime"),
+    );
+    const rows = await deps.entries.findManyByIds([...new Set(dated.map((r) => r.entry.id))]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const r of dated) {
+      const other = byId.get(r.entry.id);
+      if (!other || !isYear(other.start_year) || seen.has(other.id)) continue;
+      seen.add(other.id);
+      const capital = other.kind === "regime";
       items.push({
-        year: ev.start_year,
-        timeDesc: ev.time_desc ?? formatHistoricalDate(ev.start_year),
-        title: ev.name,
-        desc: ev.summary,
-        itemId: ev.id,
+        year: other.start_year,
+        timeDesc: capital
+          ? formatYear(other.start_year)
+          : (other.time_desc ?? formatYear(other.start_year)),
+        title: capital ? `${other.name}定都于此` : other.name,
+        desc: capital ? (r.note ?? "") : other.summary,
+        itemId: other.id,
+      });
+    }
+    for (const r of related) {
+      const key = `${r.entry.id}|${r.year}`;
+      if (!isYear(r.year) || seen.has(r.entry.id) || seen.has(key)) continue;
+      seen.add(key);
+      items.push({
+        year: r.year,
+        timeDesc: formatYear(r.year),
+        title: `${r.relationType}：${r.entry.name}`,
+        desc: r.note ?? "",
+        itemId: r.entry.id,
       });
     }
     items.sort((a, b) => a.year - b.year);
     return ok({ id: entry.id, name: entry.name, list: items });
+  });
+
+  app.get(
+    "/api/item/works/:lang/:id/:page/:size",
+    {
+      schema: {
+        params: z.object({
+          lang: langSchema,
+          id: idSchema,
+          page: pageNumber.default(1),
+          size: pageSize(WORKS_PAGE_SIZE_MAX).default(WORKS_PAGE_SIZE),
+        }),
+      },
+    },
+    async (request) => {
+      const { id, page, size } = request.params;
+      const entry = await requireEntry(id);
+      const [rows, total] = await Promise.all([
+        deps.entries.works(entry.id, size, (page - 1) * size),
+        deps.entries.countWorks(entry.id),
+      ]);
+      return ok({
+        page,
+        size,
+        total,
+        hasMore: page * size < total,
+        list: rows.map((w) => {
+          const data = parseJson<{ paragraphs?: unknown; collection?: unknown }>(w.data, {});
+          const first = Array.isArray(data.paragraphs) ? data.paragraphs[0] : undefined;
+          return {
+            id: w.id,
+            kind: w.kind,
+            name: w.name,
+            collection: w.label,
+            firstLine: typeof first === "string" ? first : w.summary,
+          };
+        }),
+      });
+    },
+  );
+
+  app.get("/api/item/articles/:lang/:id", { schema: { params: langIdParams } }, async (request) => {
+    const entry = await requireEntry(request.params.id);
+    const rows = await deps.articles.mentioning([entry.id], null, RELATED_ARTICLES_LIMIT);
+    return ok(rows.map(articleCard));
   });
 }

@@ -62,17 +62,75 @@ export interface ArticleListPage extends FeedPage {
   section: string | null;
 }
 
+export interface EntryFactItem {
+  name: string;
+  id?: string;
+  note?: string;
+}
+
+export interface EntryFact {
+  label: string;
+  items: EntryFactItem[];
+  list?: boolean;
+}
+
 export interface EntryDetail extends EntryCard {
+  imageUrl: string;
   aliases: string[];
   startYear: number | null;
   endYear: number | null;
   facts: Record<string, unknown>;
+  factList: EntryFact[];
+  verse: { lines: string[]; notes: string[] };
   viewNumShow: string;
   likeNum: number;
 }
 
+/** What entry pages render: the detail without its raw record data. */
+export type EntryView = Omit<EntryDetail, "facts">;
+
+export interface EntryRelation {
+  type: string;
+  group: string;
+  label: string;
+  direction: "twoway" | "one-way" | "reverse";
+  note: string | null;
+  year: number | null;
+  item: EntryCard;
+}
+
 export interface EntryRelations {
-  relations: { type: string; label: string; direction: string; item: EntryCard }[];
+  relations: EntryRelation[];
+}
+
+export interface TimelineEvent {
+  year: number;
+  timeDesc: string;
+  title: string;
+  desc: string;
+  itemId: string | null;
+}
+
+export interface EntryTimeline {
+  id: string;
+  name: string;
+  list: TimelineEvent[];
+}
+
+export interface EntryWork {
+  id: string;
+  kind: string;
+  name: string;
+  collection: string;
+  firstLine: string;
+}
+
+export interface WorksPage {
+  page: number;
+  size: number;
+  total: number;
+  hasMore: boolean;
+  list: EntryWork[];
 }
 
 export const KIND_NAMES: Record<string, string> = {
@@ -80,4 +138,9 @@ export const KIND_NAMES: Record<string, string> = {
   regime: "政权",
   event: "事件",
   place: "地点",
+  poem: "诗词",
+  classic: "典籍",
 };
+
+/** Kinds whose page is their text (poems, classic chapters) rather than a facts-and-graph page. */
+export const TEXT_KINDS = new Set(["poem", "classic"]);

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { type EntryView, KIND_NAMES, TEXT_KINDS } from "./content-types.ts";
+
+/** Name, kind, image, time and other names of an entry; the caller adds what fits its page. */
+export function EntryHeader({ entry, children }: { entry: EntryView; children?: ReactNode }) {
+  const withImage = !TEXT_KINDS.has(entry.kind);
+  return (
+    <header className={withImage ? "tj-entryhead" : "tj-entryhead tj-entryhead--text"}>
+      {withImage && (
+        <img
+          className="tj-entryhead__image"
+          src={entry.imageUrl}
+          alt={`${entry.name}示意图`}
+          width={96}
+          height={96}
+          decoding="async"
+        />
+      )}
+      <div className="tj-entryhead__text">
+        <p className="tj-entryhead__kind">{KIND_NAMES[entry.kind] ?? "词条"}</p>
+        <h1 className="tj-entryhead__name">{entry.name}</h1>
+        {entry.timeDesc && <p className="tj-entry__time">{entry.timeDesc}</p>}
+        {entry.aliases.length > 0 && (
+          <p className="tj-entry__aliases">又称：{entry.aliases.join("、")}</p>
+        )}
+        {children}
+      </div>
+    </header>
+  );
+}

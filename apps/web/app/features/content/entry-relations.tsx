@@ -1,0 +1,61 @@
+import { groupRelations, RELATION_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
+import { useState } from "react";
+import { Link } from "react-router";
+import { type EntryRelation, KIND_NAMES } from "./content-types.ts";
+import { ShowAllButton } from "./show-all-button.tsx";
+
+function RelationGroup({
+  name,
+  items,
+  expanded,
+}: {
+  name: string;
+  items: EntryRelation[];
+  expanded: boolean;
+}) {
+  const [open, setOpen] = useState(expanded);
+  const shown = open ? items : items.slice(0, RELATION_PREVIEW_COUNT);
+  return (
+    <div className="tj-relgroup">
+      <h3 className="tj-relgroup__title">
+        {name}
+        <small>{items.length}</small>
+      </h3>
+      <ul className="tj-relations">
+        {shown.map((r) => (
+          <li key={`${r.type}-${r.item.id}-${r.direction}`}>
+            <Link to={`/detail/${r.item.id}`}>
+              <span className="tj-relations__label">
+                {r.direction === "reverse" ? r.type : r.label}
+              </span>
+              <strong>{r.item.name}</strong>
+              <small>{r.item.timeDesc ?? KIND_NAMES[r.item.kind] ?? ""}</small>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {!open && items.length > shown.length && (
+        <ShowAllButton total={items.length} onClick={() => setOpen(true)} />
+      )}
+    </div>
+  );
+}
+
+/** Relations grouped (亲属、君臣、师友 …), a preview of each group unless opened expanded. */
+export function EntryRelations({
+  relations,
+  expanded,
+}: {
+  relations: EntryRelation[];
+  expanded: boolean;
+}) {
+  const groups = groupRelations(relations);
+  if (groups.length === 0) return <p className="tj-empty">暂无关联词条</p>;
+  return (
+    <>
+      {groups.map((g) => (
+        <RelationGroup key={g.name} name={g.name} items={g.items} expanded={expanded} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { TIMELINE_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { TimelineEvent } from "./content-types.ts";
+import { ShowAllButton } from "./show-all-button.tsx";
+
+/** Dated moments of an entry, oldest first; the first few unless the page opened expanded. */
+export function EntryTimeline({ list, expanded }: { list: TimelineEvent[]; expanded: boolean }) {
+  const [open, setOpen] = useState(expanded);
+  if (list.length === 0) return <p className="tj-empty">暂无时间线</p>;
+  const shown = open ? list : list.slice(0, TIMELINE_PREVIEW_COUNT);
+  return (
+    <>
+      <ol className="tj-timeline">
+        {shown.map((item) => (
+          <li key={`${item.year}|${item.title}|${item.itemId}`} className="tj-timeline__item">
+            <time className="tj-timeline__time">{item.timeDesc}</time>
+            <div className="tj-timeline__body">
+              {item.itemId ? (
+                <Link to={`/detail/${item.itemId}`} className="tj-timeline__title">
+                  {item.title}
+                </Link>
+              ) : (
+                <span className="tj-timeline__title">{item.title}</span>
+              )}
+              {item.desc && <p>{item.desc}</p>}
+            </div>
+          </li>
+        ))}
+      </ol>
+      {!open && list.length > shown.length && (
+        <ShowAllButton total={list.length} onClick={() => setOpen(true)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { isEntityId } from "@tongjian/domain/entity-id";
+import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { data, Link } from "react-router";
+import {
+  type EntryDetail,
+  KIND_NAMES,
+  TEXT_KINDS,
+  type TopList,
+} from "../features/content/content-types.ts";
+import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
+import { EntryHeader } from "../features/content/entry-header.tsx";
+import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
+import { ApiRequestError, callApi } from "../shell/api-client.ts";
+import { useShare } from "../shell/platform.tsx";
+import type { Route } from "./+types/minidetail";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const origin = requestOrigin(request, context.hosts.publicOrigin);
+  const id = params.id;
+  if (!id) {
+    // Without an id, like /detail, the route lists the most connected entries.
+    const top = await callApi<TopList>(
+      context.apiFetch,
+      "/api/m/homeservice/top/n/list?page=1&size=20",
+    );
+    return { entry: null, list: top.list, origin } as const;
+  }
+  if (!isEntityId(id)) throw data("抱歉，页面找不到了", { status: 404 });
+  try {
+    const entry = await callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`);
+    return { entry, list: [], origin } as const;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.code === 404) {
+      throw data("抱歉，页面找不到了", { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  if (!d?.entry) return [{ title: `词条 - ${PRODUCT_NAME}` }];
+  const e = d.entry;
+  // The full entry page is the canonical one; this view is its compact copy.
+  return seoMeta({
+    origin: d.origin,
+    path: `/detail/${e.id}`,
+    title: e.name,
+    description: e.summary,
+    image: e.imageUrl,
+    type: "article",
+  });
+}
+
+/** The compact entry view: title, image, summary and facts, with a way to the full page. */
+export default function MiniDetailPage({ loaderData }: Route.ComponentProps) {
+  const { entry, list } = loaderData;
+  useShare(entry ? { title: entry.name, desc: entry.summary, imgUrl: entry.imageUrl } : null);
+  if (!entry) {
+    return (
+      <main className="tj-entry tj-entry--mini">
+        <h1 className="tj-article__title">热门词条</h1>
+        <ul className="tj-relations">
+          {list.map((item) => (
+            <li key={item.id}>
+              <Link to={`/minidetail/${item.id}`}>
+                <span className="tj-relations__label">{KIND_NAMES[item.kind] ?? "词条"}</span>
+                <strong>{item.name}</strong>
+                {item.timeDesc && <small>{item.timeDesc}</small>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </main>
+    );
+  }
+  const isText = TEXT_KINDS.has(entry.kind);
+  return (
+    <main className="tj-entry tj-entry--mini">
+      <EntryHeader entry={entry} />
+      <p className="tj-entry__summary">
+        {isText ? entry.verse.lines.slice(0, 4).join("") || entry.summary : entry.summary}
+      </p>
+      <EntryFactsBox facts={entry.factList} expanded={false} />
+      <Link className="tj-button tj-entry__full" to={`/detail/${entry.id}`}>
+        查看完整词条
+      </Link>
+    </main>
+  );
+}
