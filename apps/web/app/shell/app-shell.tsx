@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from "react";
 import { useLocation } from "react-router";
 import { BottomBar } from "./bottom-bar.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
+import { PageTransition } from "./page-transition.tsx";
 import { PlatformProvider } from "./platform.tsx";
 import { ShellPopupsProvider, useShellPopups } from "./shell-popups.tsx";
 import { TopBar } from "./top-bar.tsx";
@@ -58,7 +59,7 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
     >
       <LoadingBar />
       <TopBar rules={rules} env={env} />
-      <div className="tj-page">{children}</div>
+      <PageTransition>{children}</PageTransition>
       {rules.bottomBar && !env.isNativeApp && <BottomBar theme={rules.theme} />}
     </div>
   );
