@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { toAppSchemeUrl } from "@tongjian/domain/app-scheme";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
 
+const SHOTS = "test-results/screenshots";
 const IOS_STORE = "https://apps.example.invalid/ios/tongjian";
 const ANDROID_STORE = "https://apps.example.invalid/android/tongjian.apk";
 
@@ -18,6 +20,7 @@ let browser: Browser;
 let articlePath = "";
 
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   sim = await startWeChatSimulator();
   server = await startServer({
     contentDir: process.env.E2E_CONTENT_DIR ?? "content",
@@ -153,6 +156,7 @@ describe("download page /redirectpage", () => {
     await page.getByTestId("download-open-app").click();
     // The app did not open: the page stays and says what to do.
     await page.getByRole("status").filter({ hasText: "没有打开" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/download-page-ios.png` });
     expect(new URL(page.url()).pathname).toBe("/redirectpage");
     await context.close();
   });
@@ -172,6 +176,7 @@ describe("download page /redirectpage", () => {
     const { context, page } = await open(UA.weibo, "/redirectpage");
     const hint = page.getByTestId("browser-hint");
     await hint.waitFor();
+    await page.screenshot({ path: `${SHOTS}/download-page-weibo.png` });
     await hint.click();
     await hint.waitFor({ state: "detached" });
     await page.getByTestId("download-ios").click();

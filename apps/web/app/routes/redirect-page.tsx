@@ -76,7 +76,7 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
       </div>
       <h1 className="tj-download__name">{PRODUCT_NAME}</h1>
       <p className="tj-download__slogan">{PRODUCT_SLOGAN}</p>
-      <p className="tj-download__intro">在App中阅读完整文章，查看人物关系与时空地图，收听音频。</p>
+      <p className="tj-download__intro">在App里读完整文章，看人物关系与时空地图</p>
       <OpenAppButton
         className="tj-button tj-download__open"
         testId="download-open-app"
@@ -91,7 +91,7 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
       </OpenAppButton>
       {notOpened && (
         <p className="tj-download__hint" role="status">
-          没有打开？请先下载安装{PRODUCT_NAME}App，安装后再点「打开App」。
+          没有打开？请先下载安装{PRODUCT_NAME}App
         </p>
       )}
       <ul className="tj-download__stores">

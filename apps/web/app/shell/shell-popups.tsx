@@ -383,11 +383,19 @@ export function ShellPopupsProvider({
           role="presentation"
           data-testid="browser-hint"
         >
-          <p className="tj-browser-hint">
-            点击右上角 <strong>···</strong>
-            <br />
-            选择「在浏览器中打开」即可打开通鉴App
-          </p>
+          <div className="tj-browser-hint">
+            <svg className="tj-browser-hint__arrow" viewBox="0 0 96 96" aria-hidden="true">
+              <path d="M14 88C26 52 48 28 82 14" strokeDasharray="7 6" />
+              <path d="M64 8l19 5-8 18" />
+            </svg>
+            <p className="tj-browser-hint__text">
+              点击右上角 <strong>···</strong>
+              <br />
+              选择「在浏览器中打开」
+              <br />
+              即可打开通鉴App
+            </p>
+          </div>
         </div>
       )}
       {enabled && loading.show && (
