@@ -6,6 +6,11 @@ import { ErrorBoundary } from "./root.tsx";
 
 afterEach(cleanup);
 
+// The pages below never render: their loaders fail first.
+function Nothing() {
+  return null;
+}
+
 describe("error page (spec §8)", () => {
   it("when the error page itself fails, shows the failure text with a link home", () => {
     // Outside a router the error screen cannot read the route error and throws while rendering.
@@ -21,7 +26,7 @@ describe("error page (spec §8)", () => {
     const Stub = createRoutesStub([
       {
         path: "/broken",
-        Component: () => null,
+        Component: Nothing,
         ErrorBoundary,
         loader: () => {
           throw new Error("数据暂时取不到");
@@ -29,7 +34,7 @@ describe("error page (spec §8)", () => {
       },
       {
         path: "/locked",
-        Component: () => null,
+        Component: Nothing,
         ErrorBoundary,
         loader: () => {
           throw data("这一页只对会员开放", { status: 403 });

@@ -105,7 +105,7 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
               onClick={guardDownload}
             >
               <strong>{link.label}</strong>
-              <small>{link.note}</small>
+              <small className="tj-download__store-note">{link.note}</small>
             </a>
           </li>
         ))}

@@ -4,7 +4,6 @@ import { wakeApp } from "./open-app.ts";
 import { usePlatform } from "./platform.tsx";
 
 declare module "react" {
-  // biome-ignore lint/style/noNamespace: JSX's element table is declared as a namespace.
   namespace JSX {
     interface IntrinsicElements {
       /** WeChat's open tag (JS-SDK 1.6.0+), rendered by WeChat itself once wx.config succeeds. */

@@ -135,7 +135,8 @@ function useWeChatOpenTag(env: AppEnv, api: BrowserApi, wechat: WeChatWebConfig)
   const page = pathname + search;
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!env.isWeixin || !wechat.openAppId) return;
+    // Mini-program webviews have no open tags; the page runs there under the mini program.
+    if (!env.isWeixin || env.isWeixinMiniProgram || !wechat.openAppId) return;
     // Android signs each address, so a new page needs its own configuration.
     const url = signedPageUrl(env.isIos, window.location.origin + page, LANDING_URL);
     let live = true;
@@ -147,7 +148,15 @@ function useWeChatOpenTag(env: AppEnv, api: BrowserApi, wechat: WeChatWebConfig)
     return () => {
       live = false;
     };
-  }, [env.isWeixin, env.isIos, api, wechat.openAppId, wechat.jsSdkUrl, page]);
+  }, [
+    env.isWeixin,
+    env.isWeixinMiniProgram,
+    env.isIos,
+    api,
+    wechat.openAppId,
+    wechat.jsSdkUrl,
+    page,
+  ]);
   return ready && wechat.openAppId ? { appId: wechat.openAppId } : null;
 }
 

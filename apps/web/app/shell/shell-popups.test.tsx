@@ -13,33 +13,38 @@ const IOS_SAFARI =
 
 type Popups = ReturnType<typeof useShellPopups>;
 
+let current: Popups | null = null;
+let layerEnabled = true;
+
+function Page() {
+  const api = useShellPopups();
+  useEffect(() => {
+    current = api;
+  }, [api]);
+  return <p>页面内容</p>;
+}
+
+function ShellRoute() {
+  return (
+    <PlatformProvider env={parseAppEnv(IOS_SAFARI)}>
+      <ShellPopupsProvider enabled={layerEnabled}>
+        <Page />
+      </ShellPopupsProvider>
+    </PlatformProvider>
+  );
+}
+
+const Stub = createRoutesStub([{ path: "/", Component: ShellRoute }]);
+
 /** Renders the pop-up layer inside the platform and a router, and hands back its API. */
 async function renderPopups(enabled = true): Promise<() => Popups> {
-  let popups: Popups | null = null;
-  function Page() {
-    const api = useShellPopups();
-    useEffect(() => {
-      popups = api;
-    }, [api]);
-    return <p>页面内容</p>;
-  }
-  const Stub = createRoutesStub([
-    {
-      path: "/",
-      Component: () => (
-        <PlatformProvider env={parseAppEnv(IOS_SAFARI)}>
-          <ShellPopupsProvider enabled={enabled}>
-            <Page />
-          </ShellPopupsProvider>
-        </PlatformProvider>
-      ),
-    },
-  ]);
+  current = null;
+  layerEnabled = enabled;
   render(<Stub initialEntries={["/"]} />);
   await screen.findByText("页面内容");
   return () => {
-    if (!popups) throw new Error("pop-ups not ready");
-    return popups;
+    if (!current) throw new Error("pop-ups not ready");
+    return current;
   };
 }
 
