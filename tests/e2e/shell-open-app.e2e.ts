@@ -7,6 +7,7 @@ import {
   type WeChatSimulator,
 } from "../../tools/wechat-simulator/wechat-simulator.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { fakeNativeHostScript } from "../support/fake-native-host.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
 
@@ -182,6 +183,19 @@ describe("download page /redirectpage", () => {
     await page.getByTestId("download-ios").click();
     await hint.waitFor();
     expect(new URL(page.url()).pathname).toBe("/redirectpage");
+    await context.close();
+  });
+
+  it("inside our app offers to go on to the page instead of opening or downloading the app", async () => {
+    const context = await phoneContext(browser, UA.appIos("4.11.2"));
+    await context.addInitScript(fakeNativeHostScript({ platform: "ios", user: null }));
+    const page = await context.newPage();
+    await page.goto(downloadUrl(articlePath));
+    const go = page.getByTestId("download-continue");
+    await expect(go.getAttribute("href")).resolves.toBe(articlePath);
+    await expect(page.locator(".tj-download__store").count()).resolves.toBe(0);
+    await go.click();
+    await page.waitForURL(`${server.baseUrl}${articlePath}`);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import { returnTargetPath } from "@tongjian/domain/app-scheme";
 import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
 import { type MouseEvent, useCallback, useEffect, useState } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { wakeApp } from "../shell/open-app.ts";
 import { OpenAppButton } from "../shell/open-app-button.tsx";
 import { usePlatform } from "../shell/platform.tsx";
@@ -44,30 +44,6 @@ export function meta() {
 export default function DownloadPage({ loaderData }: Route.ComponentProps) {
   const { target, stores } = loaderData;
   const { env } = usePlatform();
-  const { showBrowserHint } = useShellPopups();
-  const [notOpened, setNotOpened] = useState(false);
-
-  // In WeChat, QQ and Weibo a download link leads nowhere: show how to open the system browser.
-  useEffect(() => {
-    if (env.showMaskLayer) showBrowserHint();
-  }, [env.showMaskLayer, showBrowserHint]);
-
-  const wakeFailed = useCallback(() => {
-    setNotOpened(true);
-    if (env.showMaskLayer) showBrowserHint();
-  }, [env.showMaskLayer, showBrowserHint]);
-
-  const guardDownload = (event: MouseEvent) => {
-    if (!env.showMaskLayer) return;
-    event.preventDefault();
-    showBrowserHint();
-  };
-
-  const links = [
-    { key: "ios", href: stores.ios, label: "App Store 下载", note: "iPhone / iPad" },
-    { key: "android", href: stores.android, label: "Android 下载", note: "安卓手机" },
-  ];
-  if (env.isAndroid) links.reverse();
 
   return (
     <main className="tj-download" data-testid="download-page" data-return-target={target}>
@@ -77,13 +53,68 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
       <h1 className="tj-download__name">{PRODUCT_NAME}</h1>
       <p className="tj-download__slogan">{PRODUCT_SLOGAN}</p>
       <p className="tj-download__intro">在App里读完整文章，看人物关系与时空地图</p>
+      {env.isNativeApp ? (
+        // Already in our app: nothing to open or download, just go on to the page.
+        <Link className="tj-button tj-download__open" to={target} data-testid="download-continue">
+          继续浏览
+        </Link>
+      ) : (
+        <DownloadActions
+          target={target}
+          stores={stores}
+          isAndroid={env.isAndroid}
+          showMaskLayer={env.showMaskLayer}
+        />
+      )}
+    </main>
+  );
+}
+
+function DownloadActions({
+  target,
+  stores,
+  isAndroid,
+  showMaskLayer,
+}: {
+  target: string;
+  stores: { ios: string; android: string };
+  isAndroid: boolean;
+  showMaskLayer: boolean;
+}) {
+  const { showBrowserHint } = useShellPopups();
+  const [notOpened, setNotOpened] = useState(false);
+
+  // In WeChat, QQ and Weibo a download link leads nowhere: show how to open the system browser.
+  useEffect(() => {
+    if (showMaskLayer) showBrowserHint();
+  }, [showMaskLayer, showBrowserHint]);
+
+  const wakeFailed = useCallback(() => {
+    setNotOpened(true);
+    if (showMaskLayer) showBrowserHint();
+  }, [showMaskLayer, showBrowserHint]);
+
+  const guardDownload = (event: MouseEvent) => {
+    if (!showMaskLayer) return;
+    event.preventDefault();
+    showBrowserHint();
+  };
+
+  const links = [
+    { key: "ios", href: stores.ios, label: "App Store 下载", note: "iPhone / iPad" },
+    { key: "android", href: stores.android, label: "Android 下载", note: "安卓手机" },
+  ];
+  if (isAndroid) links.reverse();
+
+  return (
+    <>
       <OpenAppButton
         className="tj-button tj-download__open"
         testId="download-open-app"
         url={target}
         onWakeFailed={wakeFailed}
         onPress={() => {
-          if (env.showMaskLayer) showBrowserHint();
+          if (showMaskLayer) showBrowserHint();
           else wakeApp(target, undefined, wakeFailed);
         }}
       >
@@ -110,6 +141,6 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-    </main>
+    </>
   );
 }
