@@ -28,11 +28,12 @@ describe("reading and searching at 375×812", () => {
     await page.getByRole("button", { name: "搜索" }).click();
     await page.waitForURL(/\/search\?q=libai$/);
     const first = page.locator(".tj-search__entries li").first();
-    await expect(first.locator("strong").textContent()).resolves.toBe("李白");
+    await expect.poll(() => first.locator("strong").textContent()).toBe("李白");
     await page.screenshot({ path: "test-results/screenshots/search.png" });
     await first.locator("a").click();
     await page.waitForURL(/\/detail\/[0-9a-f]{24}$/);
-    await expect(page.locator("h1").textContent()).resolves.toBe("李白");
+    // The address changes a moment before the new page is drawn: wait for its title.
+    await expect.poll(() => page.locator("h1").textContent()).toBe("李白");
     await expect(page.locator(".tj-entry__time").textContent()).resolves.toBe("701年—762年");
     await page.goto(`${server.baseUrl}/search`);
     await expect(page.locator(".tj-search__history a").first().textContent()).resolves.toBe(

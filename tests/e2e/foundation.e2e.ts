@@ -64,7 +64,8 @@ describe("foundation journeys at 375×812", () => {
     const firstTitle = (await page.locator(".tj-feed__item h3").first().textContent()) ?? "";
     await page.locator(".tj-feed__item a").first().click();
     await page.waitForURL(/\/ah\/article\/[0-9a-f]{24}$/);
-    await expect(page.locator("h1.tj-article__title").textContent()).resolves.toBe(firstTitle);
+    // The address changes a moment before the new page is drawn: wait for its title.
+    await expect.poll(() => page.locator("h1.tj-article__title").textContent()).toBe(firstTitle);
     const link = page.locator(".tj-article__body a.inner-link").first();
     const word = (await link.textContent()) ?? "";
     await page.screenshot({ path: `${SHOTS}/article.png` });
@@ -78,7 +79,7 @@ describe("foundation journeys at 375×812", () => {
     await page.screenshot({ path: `${SHOTS}/detail-popup.png` });
     await popup.getByRole("button", { name: "查看详情" }).click();
     await page.waitForURL(/\/detail\/[0-9a-f]{24}\?seeMore=1$/);
-    await expect(page.locator("h1.tj-article__title").textContent()).resolves.toBe(title);
+    await expect.poll(() => page.locator("h1.tj-article__title").textContent()).toBe(title);
     await page.screenshot({ path: `${SHOTS}/entry.png` });
     await context.close();
   });
