@@ -1,10 +1,16 @@
+import { createHash } from "node:crypto";
 import {
   decodePayXml as parsePayXml,
   encodePayXml as toPayXml,
 } from "@tongjian/domain/wechat-pay-xml";
+import { jsapiSignatureBase } from "@tongjian/domain/wechat-signature";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signPayParams } from "./pay-sign.ts";
-import { startWeChatSimulator, type WeChatSimulator } from "./wechat-simulator.ts";
+import {
+  SIMULATOR_JSSDK_PATH,
+  startWeChatSimulator,
+  type WeChatSimulator,
+} from "./wechat-simulator.ts";
 
 describe("WeChat simulator", () => {
   let sim: WeChatSimulator;
@@ -41,6 +47,32 @@ describe("WeChat simulator", () => {
     expect(
       await getJson("/cgi-bin/ticket/getticket", { access_token: "nope", type: "jsapi" }),
     ).toMatchObject({ errcode: 40001 });
+  });
+
+  it("checks wx.config signatures against the tickets it issued, as WeChat does", async () => {
+    const { access_token } = await cgiToken();
+    const { ticket } = await getJson("/cgi-bin/ticket/getticket", { access_token, type: "jsapi" });
+    const url = "https://h5.example.cn/ah/article/1?x=1";
+    const signature = createHash("sha1")
+      .update(
+        jsapiSignatureBase({ jsapiTicket: ticket, nonceStr: "n1", timestamp: 1700000000, url }),
+      )
+      .digest("hex");
+    const verify = async (query: Record<string, string>) =>
+      (await fetch(`${sim.url}/sim/jssdk/verify?${new URLSearchParams(query)}`)).text();
+    const base = { appId: sim.appId, timestamp: "1700000000", nonceStr: "n1", url, callback: "cb" };
+    expect(await verify({ ...base, signature })).toBe('cb({"ok":true,"errMsg":"config:ok"});');
+    expect(await verify({ ...base, url: `${url}&y=2`, signature })).toContain(
+      "config:invalid signature",
+    );
+    expect(await verify({ ...base, appId: "wx0", signature })).toContain("config:invalid appid");
+    const badCallback = await fetch(
+      `${sim.url}/sim/jssdk/verify?${new URLSearchParams({ ...base, signature, callback: "a;alert(1)" })}`,
+    );
+    expect(badCallback.status).toBe(400);
+    const sdk = await fetch(`${sim.url}${SIMULATOR_JSSDK_PATH}`);
+    expect(sdk.headers.get("content-type")).toContain("javascript");
+    expect(await sdk.text()).toContain(sim.env.WECHAT_OPEN_APP_ID);
   });
 
   it("retires an old token five minutes after a new one, and expires tokens after 7200 s", async () => {

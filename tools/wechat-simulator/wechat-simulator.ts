@@ -5,6 +5,8 @@ import {
   decodePayXml as parsePayXml,
   encodePayXml as toPayXml,
 } from "@tongjian/domain/wechat-pay-xml";
+import { jsapiSignatureBase } from "@tongjian/domain/wechat-signature";
+import { fakeJweixinScript } from "./fake-jweixin.ts";
 import { type PaySignType, signPayParams } from "./pay-sign.ts";
 
 /**
@@ -39,6 +41,8 @@ export interface WeChatSimulatorOptions {
   users?: Record<string, SimulatedUser>;
   /** The account is bound to an Open Platform account, so OAuth answers carry unionid. */
   withUnionId?: boolean;
+  /** The app's Open Platform (移动应用) AppID that `wx-open-launch-app` may open. */
+  openAppId?: string;
 }
 
 export const SIMULATOR_DEFAULTS = {
@@ -46,7 +50,11 @@ export const SIMULATOR_DEFAULTS = {
   appSecret: "0d4c2b8e6f1a3957c0e2d4b6a8f13579",
   mchId: "1900000109",
   payKey: "Tongjian0Simulator0PayKey0000000",
+  openAppId: "wx7e1c5a9b3d2f4608",
 } as const;
+
+/** Where the simulator serves its stand-in JS-SDK (the same path as on res.wx.qq.com). */
+export const SIMULATOR_JSSDK_PATH = "/open/js/jweixin-1.6.0.js";
 
 export const SIMULATED_USERS: Record<string, SimulatedUser> = {
   default: { nickname: "模拟读者", sex: 0, province: "北京", city: "北京", country: "中国" },
@@ -59,7 +67,8 @@ export type SimulatorCall =
   | "authorize"
   | "oauthAccessToken"
   | "userInfo"
-  | "unifiedOrder";
+  | "unifiedOrder"
+  | "jssdkVerify";
 
 export interface WeChatSimulator {
   /** Origin to use as WECHAT_API_BASE, WECHAT_OPEN_BASE and WECHAT_PAY_BASE. */
@@ -146,7 +155,10 @@ export async function startWeChatSimulator(
     oauthAccessToken: 0,
     userInfo: 0,
     unifiedOrder: 0,
+    jssdkVerify: 0,
   };
+  const openAppId = options.openAppId ?? SIMULATOR_DEFAULTS.openAppId;
+  const tickets = new Map<string, number>();
   const accessTokens = new Map<string, number>();
   const oauthCodes = new Map<string, OAuthCode>();
   const snsTokens = new Map<string, SnsToken>();
@@ -193,7 +205,30 @@ export async function startWeChatSimulator(
     const invalid = checkAccessToken(q.get("access_token"));
     if (invalid) return invalid;
     if (!TICKET_TYPES.has(q.get("type") ?? "")) return fail(40097, "invalid args");
-    return { errcode: 0, errmsg: "ok", ticket: token(64), expires_in: TICKET_TTL_S };
+    const ticket = token(64);
+    tickets.set(ticket, now() + TICKET_TTL_S * 1000);
+    return { errcode: 0, errmsg: "ok", ticket, expires_in: TICKET_TTL_S };
+  }
+
+  /**
+   * What WeChat does inside wx.config: the signature must be the SHA-1 of the documented string
+   * for a jsapi_ticket still valid, this page's URL (without its fragment) and this appId.
+   */
+  function verifyJsSdk(q: URLSearchParams) {
+    calls.jssdkVerify++;
+    if (q.get("appId") !== appId) return { ok: false, errMsg: "config:invalid appid" };
+    const timestamp = Number(q.get("timestamp"));
+    const nonceStr = q.get("nonceStr") ?? "";
+    const url = q.get("url") ?? "";
+    const signature = q.get("signature") ?? "";
+    for (const [ticket, expiresAt] of tickets) {
+      if (expiresAt <= now()) continue;
+      const expected = createHash("sha1")
+        .update(jsapiSignatureBase({ jsapiTicket: ticket, nonceStr, timestamp, url }))
+        .digest("hex");
+      if (expected === signature) return { ok: true, errMsg: "config:ok" };
+    }
+    return { ok: false, errMsg: "config:invalid signature" };
   }
 
   function authorize(q: URLSearchParams, res: ServerResponse) {
@@ -395,6 +430,18 @@ export async function startWeChatSimulator(
             : unifiedOrder(body),
         );
       }
+      case `GET ${SIMULATOR_JSSDK_PATH}`:
+        res.writeHead(200, { "content-type": "application/javascript; charset=utf-8" });
+        return res.end(fakeJweixinScript(origin, openAppId));
+      case "GET /sim/jssdk/verify": {
+        const callback = q.get("callback") ?? "";
+        if (!/^[A-Za-z_$][\w$]{0,63}$/.test(callback)) {
+          res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+          return res.end("callback 参数错误");
+        }
+        res.writeHead(200, { "content-type": "application/javascript; charset=utf-8" });
+        return res.end(`${callback}(${JSON.stringify(verifyJsSdk(q))});`);
+      }
       case "GET /":
         return json({ simulator: "wechat", appId, mchId, users: Object.keys(users) });
     }
@@ -434,6 +481,8 @@ export async function startWeChatSimulator(
       WECHAT_APP_SECRET: appSecret,
       WECHAT_MCH_ID: mchId,
       WECHAT_PAY_KEY: payKey,
+      WECHAT_OPEN_APP_ID: openAppId,
+      WECHAT_JSSDK_URL: `${origin}${SIMULATOR_JSSDK_PATH}`,
     },
     calls,
     resetCalls() {

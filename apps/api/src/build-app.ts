@@ -36,6 +36,11 @@ export interface BuildAppOptions {
 const ARTICLE_PAGE = /^\/ah\/[a-z]+\/([0-9a-f]{24})$/;
 const ENTRY_PAGE = /^\/(?:detail|minidetail)\/([0-9a-f]{24})$/;
 
+/** The origin of a configured script URL, for the CSP's script-src. */
+function scriptOrigin(url: string | undefined): string[] {
+  return url ? [new URL(url).origin] : [];
+}
+
 function countPageView(deps: AppDeps, path: string) {
   const article = ARTICLE_PAGE.exec(path)?.[1];
   if (article) deps.views.add("article", article);
@@ -70,7 +75,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        "script-src": ["'self'", "'unsafe-inline'"],
+        // The WeChat JS-SDK, when it is loaded from WeChat's (or the simulator's) origin.
+        "script-src": ["'self'", "'unsafe-inline'", ...scriptOrigin(deps.config.wechat.jsSdkUrl)],
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "media-src": ["'self'", "blob:", "https:"],
         "upgrade-insecure-requests": null,

@@ -18,6 +18,8 @@ async function start() {
       ...(config.previewHost ? { previewHost: config.previewHost } : {}),
       ...(config.fallbackHost ? { fallbackHost: config.fallbackHost } : {}),
       ...(config.publicOrigin ? { publicOrigin: config.publicOrigin } : {}),
+      appDownloads: config.appDownloads,
+      wechat: { openAppId: config.wechat.openAppId, jsSdkUrl: config.wechat.jsSdkUrl },
     }),
   });
 

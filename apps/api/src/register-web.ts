@@ -53,6 +53,8 @@ export function webRegistrar(options: {
   previewHost?: string;
   fallbackHost?: string;
   publicOrigin?: string;
+  appDownloads: { ios: string; android: string };
+  wechat: { openAppId?: string | undefined; jsSdkUrl?: string | undefined };
 }) {
   return async (app: TypedApp) => {
     await app.register(reactRouterFastify, {
@@ -69,6 +71,12 @@ export function webRegistrar(options: {
             preview: options.previewHost ?? null,
             fallback: options.fallbackHost ?? null,
             publicOrigin: options.publicOrigin ?? null,
+            iosDownload: options.appDownloads.ios,
+            androidDownload: options.appDownloads.android,
+          },
+          wechat: {
+            openAppId: options.wechat.openAppId ?? null,
+            jsSdkUrl: options.wechat.jsSdkUrl ?? null,
           },
         };
       },

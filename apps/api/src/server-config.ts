@@ -43,7 +43,17 @@ const configSchema = z.object({
   WECHAT_APP_SECRET: optionalText,
   WECHAT_MCH_ID: optionalText,
   WECHAT_PAY_KEY: optionalText,
+  WECHAT_OPEN_APP_ID: optionalText,
+  WECHAT_JSSDK_URL: optionalUrl,
+  APP_IOS_DOWNLOAD_URL: optionalUrl,
+  APP_ANDROID_DOWNLOAD_URL: optionalUrl,
 });
+
+/** Where the download page sends readers when the site knows no store links of its own. */
+export const DEFAULT_APP_DOWNLOADS = {
+  ios: "https://apps.apple.com/cn/search?term=%E9%80%9A%E9%89%B4",
+  android: "https://sj.qq.com/search?q=%E9%80%9A%E9%89%B4",
+} as const;
 
 /** The WeChat official account and merchant the site signs in, shares and takes payment with. */
 export interface WeChatConfig {
@@ -54,6 +64,13 @@ export interface WeChatConfig {
   appSecret: string | undefined;
   mchId: string | undefined;
   payKey: string | undefined;
+  /**
+   * The app's Open Platform (移动应用) AppID, for the `wx-open-launch-app` tag; unset leaves the
+   * tag out and WeChat readers get the open-in-browser mask.
+   */
+  openAppId: string | undefined;
+  /** JS-SDK script URL; unset uses the copy bundled with the site (weixin-js-sdk). */
+  jsSdkUrl: string | undefined;
 }
 
 export interface ServerConfig {
@@ -75,6 +92,8 @@ export interface ServerConfig {
   webBuildDir: string;
   pageCacheTtlMs: number;
   wechat: WeChatConfig;
+  /** Store links of the download page. */
+  appDownloads: { ios: string; android: string };
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -110,6 +129,12 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
       appSecret: c.WECHAT_APP_SECRET,
       mchId: c.WECHAT_MCH_ID,
       payKey: c.WECHAT_PAY_KEY,
+      openAppId: c.WECHAT_OPEN_APP_ID,
+      jsSdkUrl: c.WECHAT_JSSDK_URL,
+    },
+    appDownloads: {
+      ios: c.APP_IOS_DOWNLOAD_URL ?? DEFAULT_APP_DOWNLOADS.ios,
+      android: c.APP_ANDROID_DOWNLOAD_URL ?? DEFAULT_APP_DOWNLOADS.android,
     },
   };
 }

@@ -19,8 +19,8 @@ import { AppShell } from "./shell/app-shell.tsx";
 import { isChunkLoadError, reloadOnceForChunkError } from "./shell/chunk-reload.ts";
 
 // The environment is read from the request, so the first HTML already has the right bars.
-export function loader({ request }: Route.LoaderArgs) {
-  return { env: parseAppEnv(request.headers.get("user-agent") ?? "") };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { env: parseAppEnv(request.headers.get("user-agent") ?? ""), wechat: context.wechat };
 }
 
 // The user agent does not change while the page is open.

@@ -85,7 +85,7 @@ const SINGLE: RouteSpec[] = [
   r("/readbook", "media", "single", "读书"),
   r("/readday", "campaigns", "single", "读书日"),
   r("/reader", "media", "single", "阅读器"),
-  r("/redirectpage", "shell", "single", "正在跳转"),
+  r("/redirectpage", "shell", "single", "下载App", "redirect-page.tsx"),
   r("/relation", "graph", "single", "关系图谱"),
   r("/report", "learning", "single", "学习报告"),
   r("/share719", "campaigns", "single", "分享活动"),

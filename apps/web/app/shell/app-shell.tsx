@@ -1,9 +1,11 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
 import { shellRules } from "@tongjian/domain/shell-rules";
 import { type ReactNode, useEffect } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
+import { PageTransition } from "./page-transition.tsx";
 import { PlatformProvider } from "./platform.tsx";
 import { ShellPopupsProvider, useShellPopups } from "./shell-popups.tsx";
 import { TopBar } from "./top-bar.tsx";
@@ -58,7 +60,7 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
     >
       <LoadingBar />
       <TopBar rules={rules} env={env} />
-      <div className="tj-page">{children}</div>
+      <PageTransition>{children}</PageTransition>
       {rules.bottomBar && !env.isNativeApp && <BottomBar theme={rules.theme} />}
     </div>
   );
@@ -66,8 +68,9 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
 
 export function AppShell({ env, children }: { env: AppEnv; children: ReactNode }) {
   const { pathname } = useLocation();
+  const wechat = useRouteLoaderData<typeof rootLoader>("root")?.wechat;
   return (
-    <PlatformProvider env={env}>
+    <PlatformProvider env={env} wechat={wechat}>
       <ShellPopupsProvider enabled={shellRules(pathname).layout !== "black"}>
         <ShellFrame env={env}>{children}</ShellFrame>
       </ShellPopupsProvider>

@@ -1,6 +1,7 @@
 import { DEFAULT_NAV_SLOGAN, PRODUCT_NAME } from "@tongjian/domain/share-title";
 import type { ShellTheme } from "@tongjian/domain/shell-rules";
 import { useNavigate } from "react-router";
+import { OpenAppButton } from "./open-app-button.tsx";
 import { useShellPopups } from "./shell-popups.tsx";
 
 /** Spec §2 "Bottom navigation bar": back, logo with name and slogan, download; slides in. */
@@ -30,13 +31,13 @@ export function BottomBar({ theme }: { theme: ShellTheme }) {
           <small>{DEFAULT_NAV_SLOGAN}</small>
         </span>
       </span>
-      <button
-        type="button"
+      <OpenAppButton
         className="tj-bottombar__download"
-        onClick={() => showDownload({ option: true })}
+        testId="bottom-download"
+        onPress={() => showDownload({ option: true })}
       >
         下载App
-      </button>
+      </OpenAppButton>
     </nav>
   );
 }

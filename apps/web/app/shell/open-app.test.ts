@@ -53,3 +53,14 @@ describe("wakeApp", () => {
     expect(c.visited).toHaveLength(1);
   });
 });
+
+describe("wakeApp on the download page", () => {
+  it("reports the failure instead of going to the download page again", () => {
+    const c = fakeClock();
+    const failed: string[] = [];
+    const scheme = wakeApp("/detail/1", c.deps, (s) => failed.push(s));
+    c.advance(1000);
+    expect(c.visited).toEqual([scheme]);
+    expect(failed).toEqual([scheme]);
+  });
+});

@@ -4,8 +4,16 @@ import { pageViewEvent } from "@tongjian/domain/tracking-pages";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation, useMatches } from "react-router";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
+import type { WeChatWebConfig } from "./load-context.ts";
 import { createNativeBridge, type NativeBridge } from "./native-bridge.ts";
-import { configureWeChatShare, ensureWeChatVisitor, sharePayload, type WxSdk } from "./wechat.ts";
+import {
+  configureWeChat,
+  configureWeChatShare,
+  ensureWeChatVisitor,
+  loadWeChatSdk,
+  sharePayload,
+  signedPageUrl,
+} from "./wechat.ts";
 
 export const BEARER_COOKIE = "tj_bearer";
 const SESSION_KEY = "tj:session";
@@ -15,7 +23,13 @@ interface Platform {
   bridge: NativeBridge;
   api: BrowserApi;
   online: boolean;
+  wechat: WeChatWebConfig;
+  /** Inside WeChat, once the JS-SDK is configured: the app to open with `wx-open-launch-app`. */
+  openTag: { appId: string } | null;
 }
+
+// The address the page was opened with; WeChat on iOS signs against it (see signedPageUrl).
+const LANDING_URL = typeof window === "undefined" ? "" : window.location.href;
 
 const PlatformContext = createContext<Platform | null>(null);
 
@@ -91,7 +105,7 @@ function useWeChatReturn(env: AppEnv, api: BrowserApi) {
  * WeChat), or the app's share button over the bridge.
  */
 export function useShare(input: { title: string; desc: string; imgUrl: string } | null) {
-  const { env, bridge, api } = usePlatform();
+  const { env, bridge, api, wechat } = usePlatform();
   const title = input?.title;
   const desc = input?.desc;
   const imgUrl = input?.imgUrl;
@@ -103,11 +117,47 @@ export function useShare(input: { title: string; desc: string; imgUrl: string } 
         .call("shareData", payload)
         .catch((error: unknown) => console.warn("设置分享失败", error));
     } else if (env.isWeixin) {
-      configureWeChatShare(api, payload, window.location.href, () =>
-        import("weixin-js-sdk").then((m) => m.default as unknown as WxSdk),
-      ).catch((error: unknown) => console.warn("微信分享配置失败", error));
+      const url = signedPageUrl(env.isIos, window.location.href, LANDING_URL);
+      configureWeChatShare(api, payload, url, () => loadWeChatSdk(wechat.jsSdkUrl)).catch(
+        (error: unknown) => console.warn("微信分享配置失败", error),
+      );
     }
-  }, [env.isNativeApp, env.isWeixin, bridge, api, title, desc, imgUrl]);
+  }, [env.isNativeApp, env.isWeixin, env.isIos, bridge, api, wechat.jsSdkUrl, title, desc, imgUrl]);
+}
+
+/**
+ * Spec §8 "WeChat launch-app errors wake the app": inside WeChat, with the app's Open Platform
+ * AppID configured, the JS-SDK is configured on every page (after the page has loaded, so it
+ * costs the first load nothing) so that the open-app buttons can carry `wx-open-launch-app`.
+ */
+function useWeChatOpenTag(env: AppEnv, api: BrowserApi, wechat: WeChatWebConfig) {
+  const { pathname, search } = useLocation();
+  const page = pathname + search;
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    // Mini-program webviews have no open tags; the page runs there under the mini program.
+    if (!env.isWeixin || env.isWeixinMiniProgram || !wechat.openAppId) return;
+    // Android signs each address, so a new page needs its own configuration.
+    const url = signedPageUrl(env.isIos, window.location.origin + page, LANDING_URL);
+    let live = true;
+    configureWeChat(api, url, () => loadWeChatSdk(wechat.jsSdkUrl))
+      .then(() => {
+        if (live) setReady(true);
+      })
+      .catch((error: unknown) => console.warn("微信开放标签配置失败", error));
+    return () => {
+      live = false;
+    };
+  }, [
+    env.isWeixin,
+    env.isWeixinMiniProgram,
+    env.isIos,
+    api,
+    wechat.openAppId,
+    wechat.jsSdkUrl,
+    page,
+  ]);
+  return ready && wechat.openAppId ? { appId: wechat.openAppId } : null;
 }
 
 function useOnline(): boolean {
@@ -125,7 +175,17 @@ function useOnline(): boolean {
   return online;
 }
 
-export function PlatformProvider({ env, children }: { env: AppEnv; children: ReactNode }) {
+const NO_WECHAT: WeChatWebConfig = { openAppId: null, jsSdkUrl: null };
+
+export function PlatformProvider({
+  env,
+  wechat = NO_WECHAT,
+  children,
+}: {
+  env: AppEnv;
+  wechat?: WeChatWebConfig | undefined;
+  children: ReactNode;
+}) {
   const bridge = useMemo(() => createNativeBridge(env), [env]);
   const api = useMemo(
     () => createBrowserApi({ env, bridge, hosts: { default: "", technology: "" } }),
@@ -135,7 +195,19 @@ export function PlatformProvider({ env, children }: { env: AppEnv; children: Rea
   useNativeLogin(env, bridge);
   usePageTracking(api);
   useWeChatReturn(env, api);
-  const value = useMemo(() => ({ env, bridge, api, online }), [env, bridge, api, online]);
+  const openTag = useWeChatOpenTag(env, api, wechat);
+  const openTagAppId = openTag?.appId;
+  const value = useMemo(
+    () => ({
+      env,
+      bridge,
+      api,
+      online,
+      wechat,
+      openTag: openTagAppId ? { appId: openTagAppId } : null,
+    }),
+    [env, bridge, api, online, wechat, openTagAppId],
+  );
   return (
     <PlatformContext.Provider value={value}>
       {!online && (

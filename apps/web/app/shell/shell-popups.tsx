@@ -13,6 +13,7 @@ import {
 } from "react";
 import { useNavigate } from "react-router";
 import { wakeApp } from "./open-app.ts";
+import { OpenAppButton } from "./open-app-button.tsx";
 import { usePlatform } from "./platform.tsx";
 
 /** Spec §3 "Pop-up fields". */
@@ -85,6 +86,8 @@ interface ShellPopupsApi {
   }) => Promise<boolean>;
   showToastSheet: (sheet: Omit<ToastSheet, "show">) => void;
   setLoading: (loading: boolean, text?: string) => void;
+  /** The WeChat / QQ / Weibo mask that shows how to open the page in the system browser. */
+  showBrowserHint: () => void;
 }
 
 const ShellPopupsContext = createContext<ShellPopupsApi | null>(null);
@@ -150,6 +153,8 @@ export function ShellPopupsProvider({
     [platformApi],
   );
 
+  const closeDownload = useCallback(() => setDownload((d) => ({ ...d, show: false })), []);
+
   const closeDetail = useCallback(() => {
     request.current += 1;
     setDetail((d) => ({ ...d, show: false, error: false, loading: true }));
@@ -195,6 +200,7 @@ export function ShellPopupsProvider({
         ),
       showToastSheet: (sheet) => setToast({ ...sheet, show: true }),
       setLoading: (show, text = "加载中…") => setLoadingState({ show, text }),
+      showBrowserHint: () => setBrowserHint(true),
     }),
     [openDetail],
   );
@@ -279,11 +285,12 @@ export function ShellPopupsProvider({
                   >
                     取消
                   </button>
-                  <button
-                    type="button"
+                  <OpenAppButton
                     className="tj-button"
-                    onClick={() => {
-                      setDownload((d) => ({ ...d, show: false }));
+                    url={download.url}
+                    onSettled={closeDownload}
+                    onPress={() => {
+                      closeDownload();
                       // Spec §4: WeChat, Weibo and QQ cannot open other apps by scheme, so the
                       // mask layer shows how to open the page in the system browser instead.
                       if (env.showMaskLayer) setBrowserHint(true);
@@ -291,7 +298,7 @@ export function ShellPopupsProvider({
                     }}
                   >
                     前往
-                  </button>
+                  </OpenAppButton>
                 </>
               ) : (
                 <button
@@ -376,11 +383,19 @@ export function ShellPopupsProvider({
           role="presentation"
           data-testid="browser-hint"
         >
-          <p className="tj-browser-hint">
-            点击右上角 <strong>···</strong>
-            <br />
-            选择「在浏览器中打开」即可打开通鉴App
-          </p>
+          <div className="tj-browser-hint">
+            <svg className="tj-browser-hint__arrow" viewBox="0 0 96 96" aria-hidden="true">
+              <path d="M14 88C26 52 48 28 82 14" strokeDasharray="7 6" />
+              <path d="M64 8l19 5-8 18" />
+            </svg>
+            <p className="tj-browser-hint__text">
+              点击右上角 <strong>···</strong>
+              <br />
+              选择「在浏览器中打开」
+              <br />
+              即可打开通鉴App
+            </p>
+          </div>
         </div>
       )}
       {enabled && loading.show && (

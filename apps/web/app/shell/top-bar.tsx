@@ -2,6 +2,7 @@ import type { AppEnv } from "@tongjian/domain/app-env";
 import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
 import type { ShellRules } from "@tongjian/domain/shell-rules";
 import { Link } from "react-router";
+import { OpenAppButton } from "./open-app-button.tsx";
 import { useShellPopups } from "./shell-popups.tsx";
 
 export function TopBar({ rules, env }: { rules: ShellRules; env: AppEnv }) {
@@ -25,14 +26,13 @@ export function TopBar({ rules, env }: { rules: ShellRules; env: AppEnv }) {
       </Link>
       {/* Spec §2: the open-app button is shown unless the page is in our app's webview. */}
       {!env.isNativeApp && (
-        <button
-          type="button"
+        <OpenAppButton
           className="tj-topbar__open"
-          data-testid="open-app"
-          onClick={() => showDownload({ option: true })}
+          testId="open-app"
+          onPress={() => showDownload({ option: true })}
         >
           打开App
-        </button>
+        </OpenAppButton>
       )}
     </header>
   );

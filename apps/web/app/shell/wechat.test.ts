@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "./api-client.ts";
-import { configureWeChatShare, ensureWeChatVisitor, sharePayload, type WxSdk } from "./wechat.ts";
+import {
+  configureWeChat,
+  configureWeChatShare,
+  ensureWeChatVisitor,
+  sharePayload,
+  signedPageUrl,
+  type WxSdk,
+} from "./wechat.ts";
 
 describe("WeChat share", () => {
   it("builds the share payload with the suffix, a 100-wide description and a 50×50 thumbnail", () => {
@@ -96,5 +103,61 @@ describe("WeChat visitor login", () => {
     await expect(
       ensureWeChatVisitor(api, fakeLocation("https://h5.example.cn/").location, () => {}),
     ).rejects.toThrow("拒绝");
+  });
+});
+
+describe("WeChat JS-SDK configuration", () => {
+  function fakeWx(ready: boolean) {
+    const configs: { openTagList?: string[]; jsApiList: string[] }[] = [];
+    const wx: WxSdk = {
+      config: (o) => configs.push(o),
+      ready: (fn) => {
+        if (ready) fn();
+      },
+      error: (fn) => {
+        if (!ready) fn({ errMsg: "config:invalid signature" });
+      },
+      updateAppMessageShareData: () => {},
+      updateTimelineShareData: () => {},
+    };
+    return { wx, configs };
+  }
+  const api = () => ({
+    posted: [] as unknown[],
+    async post<T>(_path: string, body?: Record<string, unknown>) {
+      this.posted.push(body);
+      return { appId: "wx1", timestamp: 1, noncestr: "n", signature: "s" } as T;
+    },
+  });
+
+  it("asks for the open-app tag and configures once per signed URL", async () => {
+    const client = api();
+    const { wx, configs } = fakeWx(true);
+    await configureWeChat(client, "https://h5.example.cn/a", async () => wx);
+    await configureWeChat(client, "https://h5.example.cn/a", async () => wx);
+    expect(configs).toHaveLength(1);
+    expect(configs[0]?.openTagList).toEqual(["wx-open-launch-app"]);
+    await configureWeChat(client, "https://h5.example.cn/b", async () => wx);
+    expect(client.posted).toEqual([
+      { url: "https://h5.example.cn/a" },
+      { url: "https://h5.example.cn/b" },
+    ]);
+  });
+
+  it("rejects on a configuration error and tries again next time", async () => {
+    const client = api();
+    const { wx } = fakeWx(false);
+    await expect(
+      configureWeChat(client, "https://h5.example.cn/a", async () => wx),
+    ).rejects.toThrow("微信配置失败");
+    await expect(
+      configureWeChat(client, "https://h5.example.cn/a", async () => wx),
+    ).rejects.toThrow();
+    expect(client.posted).toHaveLength(2);
+  });
+
+  it("signs the landing URL on iOS and the current one elsewhere, without the fragment", () => {
+    expect(signedPageUrl(true, "https://h/b#x", "https://h/a?c=1#y")).toBe("https://h/a?c=1");
+    expect(signedPageUrl(false, "https://h/b#x", "https://h/a")).toBe("https://h/b");
   });
 });

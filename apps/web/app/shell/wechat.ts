@@ -56,6 +56,63 @@ export function sharePayload(input: {
   };
 }
 
+/** The tag that lets WeChat open our app directly (spec §8 "WeChat launch-app errors …"). */
+export const WECHAT_OPEN_TAGS = ["wx-open-launch-app"];
+
+/**
+ * The URL WeChat checks the signature against. WeChat on iOS keeps the address the page was
+ * opened with for a history-mode site, whatever pushState did since; Android uses the current
+ * one. Either way without the fragment.
+ */
+export function signedPageUrl(isIos: boolean, currentUrl: string, landingUrl: string): string {
+  const url = isIos ? landingUrl : currentUrl;
+  return url.split("#")[0] ?? url;
+}
+
+// One wx.config per signed URL and API client: sharing and the open tag share it.
+const configured = new WeakMap<object, Map<string, Promise<WxSdk>>>();
+
+/**
+ * Signs the page URL and configures the JS-SDK for sharing and the open tag; resolves with the
+ * SDK once WeChat says it is ready, rejects when it reports a configuration error.
+ */
+export function configureWeChat(
+  api: Pick<BrowserApi, "post">,
+  url: string,
+  loadWx: () => Promise<WxSdk>,
+): Promise<WxSdk> {
+  let byUrl = configured.get(api);
+  if (!byUrl) {
+    byUrl = new Map();
+    configured.set(api, byUrl);
+  }
+  const known = byUrl.get(url);
+  if (known) return known;
+  const ready = (async () => {
+    const [signature, wx] = await Promise.all([
+      api.post<Signature>("/api/auth/w1/n/weixin/vipcn", { url }),
+      loadWx(),
+    ]);
+    return new Promise<WxSdk>((resolve, reject) => {
+      wx.config({
+        debug: false,
+        appId: signature.appId,
+        timestamp: Number(signature.timestamp),
+        nonceStr: signature.noncestr,
+        signature: signature.signature,
+        jsApiList: WECHAT_SHARE_APIS,
+        openTagList: WECHAT_OPEN_TAGS,
+      });
+      wx.error((res) => reject(new Error(`微信配置失败：${JSON.stringify(res)}`)));
+      wx.ready(() => resolve(wx));
+    });
+  })();
+  byUrl.set(url, ready);
+  const cache = byUrl;
+  ready.catch(() => cache.delete(url));
+  return ready;
+}
+
 /** Signs the page URL (without its fragment, as WeChat requires) and sets the share data. */
 export async function configureWeChatShare(
   api: Pick<BrowserApi, "post">,
@@ -63,32 +120,35 @@ export async function configureWeChatShare(
   pageUrl: string,
   loadWx: () => Promise<WxSdk>,
 ): Promise<void> {
-  const url = pageUrl.split("#")[0] ?? pageUrl;
-  const [signature, wx] = await Promise.all([
-    api.post<Signature>("/api/auth/w1/n/weixin/vipcn", { url }),
-    loadWx(),
-  ]);
-  await new Promise<void>((resolve, reject) => {
-    wx.config({
-      debug: false,
-      appId: signature.appId,
-      timestamp: Number(signature.timestamp),
-      nonceStr: signature.noncestr,
-      signature: signature.signature,
-      jsApiList: WECHAT_SHARE_APIS,
-      openTagList: ["wx-open-launch-app"],
-    });
-    wx.error((res) => reject(new Error(`微信配置失败：${JSON.stringify(res)}`)));
-    wx.ready(() => {
-      wx.updateAppMessageShareData(payload);
-      wx.updateTimelineShareData({
-        title: payload.title,
-        link: payload.link,
-        imgUrl: payload.imgUrl,
-      });
-      resolve();
-    });
+  const wx = await configureWeChat(api, pageUrl.split("#")[0] ?? pageUrl, loadWx);
+  wx.updateAppMessageShareData(payload);
+  wx.updateTimelineShareData({ title: payload.title, link: payload.link, imgUrl: payload.imgUrl });
+}
+
+let scriptLoad: Promise<WxSdk> | null = null;
+
+/**
+ * The JS-SDK, loaded only when needed: from the configured script URL (WeChat's own, or the
+ * simulator's in tests), else the copy bundled with the site.
+ */
+export function loadWeChatSdk(jsSdkUrl: string | null): Promise<WxSdk> {
+  if (!jsSdkUrl) return import("weixin-js-sdk").then((m) => m.default as unknown as WxSdk);
+  scriptLoad ??= new Promise<WxSdk>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = jsSdkUrl;
+    script.async = true;
+    script.onload = () => {
+      const wx = (window as unknown as { wx?: WxSdk }).wx;
+      if (wx) resolve(wx);
+      else reject(new Error("微信 JS-SDK 未提供 wx 对象"));
+    };
+    script.onerror = () => {
+      scriptLoad = null;
+      reject(new Error("微信 JS-SDK 加载失败"));
+    };
+    document.head.append(script);
   });
+  return scriptLoad;
 }
 
 export interface LocationLike {

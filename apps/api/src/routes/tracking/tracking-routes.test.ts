@@ -148,4 +148,15 @@ describe.each(databaseTargets())("H5 tracking on $name", (target) => {
       expect(res.json().message, query).toMatch(message);
     }
   });
+  it("keeps the circle and user of a shared circle page (spec §2: group-share → circlePage)", async () => {
+    const res = await record({
+      sessionID: "s-circle",
+      actionType: "view",
+      pageName: "circlePage",
+      params: { circleId: "c7", userId: "u9" },
+    });
+    expect(res.json().code).toBe(200);
+    const [row] = (await rows()).filter((r) => r.page_name === "circlePage");
+    expect(JSON.parse(row?.params ?? "")).toEqual({ circleId: "c7", userId: "u9" });
+  });
 });

@@ -21,10 +21,13 @@ const paramValue = z.union(
   { error: "参数值应为字符串、数字或布尔值（至多 256 个字符）" },
 );
 
-// Spec §3 "Tracking event": page params are ID, sourceChannel, state, dataType, type, video.
+// Spec §3 "Tracking event": page params are ID, sourceChannel, state, dataType, type, video;
+// the §2 table adds circleId and userId for group-share (circlePage).
 const trackingParams = z.strictObject(
   {
     ID: paramValue.optional(),
+    circleId: paramValue.optional(),
+    userId: paramValue.optional(),
     sourceChannel: paramValue.optional(),
     state: paramValue.optional(),
     dataType: paramValue.optional(),

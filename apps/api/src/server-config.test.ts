@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_APP_DOWNLOADS, readServerConfig } from "./server-config.ts";
+import { createTestApp } from "./test-app.ts";
+
+describe("server settings for the download page and WeChat's open tag", () => {
+  it("has store links by default and takes configured ones", () => {
+    expect(readServerConfig({}).appDownloads).toEqual(DEFAULT_APP_DOWNLOADS);
+    const config = readServerConfig({
+      APP_IOS_DOWNLOAD_URL: "https://apps.apple.com/cn/app/id123/",
+      APP_ANDROID_DOWNLOAD_URL: "https://dl.example.cn/tongjian.apk",
+      WECHAT_OPEN_APP_ID: " wx0123456789abcdef ",
+      WECHAT_JSSDK_URL: "https://res.wx.qq.com/open/js/jweixin-1.6.0.js",
+    });
+    expect(config.appDownloads).toEqual({
+      ios: "https://apps.apple.com/cn/app/id123",
+      android: "https://dl.example.cn/tongjian.apk",
+    });
+    expect(config.wechat.openAppId).toBe("wx0123456789abcdef");
+    expect(config.wechat.jsSdkUrl).toBe("https://res.wx.qq.com/open/js/jweixin-1.6.0.js");
+    expect(readServerConfig({}).wechat).toMatchObject({
+      openAppId: undefined,
+      jsSdkUrl: undefined,
+    });
+  });
+
+  it("refuses a download link that is not a URL", () => {
+    expect(() => readServerConfig({ APP_IOS_DOWNLOAD_URL: "App Store" })).toThrow(/配置无效/);
+  });
+
+  it("lets the page load the JS-SDK from its configured origin and no other", async () => {
+    const csp = async (env: Record<string, string>) => {
+      const t = await createTestApp({}, env);
+      try {
+        const res = await t.app.inject({ url: "/healthz" });
+        return String(res.headers["content-security-policy"]);
+      } finally {
+        await t.close();
+      }
+    };
+    const withSdk = await csp({
+      WECHAT_JSSDK_URL: "https://res.wx.qq.com/open/js/jweixin-1.6.0.js",
+    });
+    expect(withSdk).toMatch(/script-src 'self' 'unsafe-inline' https:\/\/res\.wx\.qq\.com(;|$)/);
+    expect(await csp({})).not.toContain("res.wx.qq.com");
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * A stand-in for WeChat's JS-SDK script (res.wx.qq.com/open/js/jweixin-1.6.0.js), served by the
+ * simulator so that browser tests can run the site "inside WeChat" without WeChat:
+ * - `wx.config` has its signature checked by the simulator against the jsapi_ticket it issued
+ *   (a JSONP call, as the page's CSP allows scripts from the SDK's origin), then calls the
+ *   `ready` or `error` callbacks as WeChat does;
+ * - `<wx-open-launch-app>` becomes live only after a successful config that lists it in
+ *   `openTagList`; a tap on it fires `launch`, or `error` with WeChat's errMsg when
+ *   `__wxSim.launchResult` is "error" or the appid is not the app's;
+ * - everything is recorded in `window.__wxSim` (configs, shares, launches).
+ */
+export function fakeJweixinScript(origin: string, openAppId: string): string {
+  return `(function () {
+  var ORIGIN = ${JSON.stringify(origin)};
+  var OPEN_APP_ID = ${JSON.stringify(openAppId)};
+  var sim = { status: "idle", configs: [], shares: [], launches: [], openTagList: [], launchResult: "launch" };
+  var readyFns = [];
+  var errorFns = [];
+  var seq = 0;
+  function verify(o, done) {
+    var name = "__wxSimVerify" + ++seq;
+    window[name] = function (res) { delete window[name]; done(res); };
+    var q = "appId=" + encodeURIComponent(o.appId) + "&timestamp=" + encodeURIComponent(o.timestamp) +
+      "&nonceStr=" + encodeURIComponent(o.nonceStr) + "&signature=" + encodeURIComponent(o.signature) +
+      "&url=" + encodeURIComponent(location.href.split("#")[0]) + "&callback=" + name;
+    var s = document.createElement("script");
+    s.src = ORIGIN + "/sim/jssdk/verify?" + q;
+    s.onerror = function () { done({ ok: false, errMsg: "config:fail" }); };
+    document.head.appendChild(s);
+  }
+  var wx = {
+    config: function (o) {
+      sim.configs.push(o);
+      sim.status = "pending";
+      verify(o, function (res) {
+        if (res.ok) {
+          sim.status = "ready";
+          sim.openTagList = o.openTagList || [];
+          readyFns.splice(0).forEach(function (fn) { fn(); });
+        } else {
+          sim.status = "error";
+          errorFns.forEach(function (fn) { fn({ errMsg: res.errMsg }); });
+        }
+      });
+    },
+    ready: function (fn) { if (sim.status === "ready") setTimeout(fn, 0); else readyFns.push(fn); },
+    error: function (fn) { errorFns.push(fn); },
+    updateAppMessageShareData: function (d) { sim.shares.push({ kind: "appMessage", data: d }); if (d.success) d.success(); },
+    updateTimelineShareData: function (d) { sim.shares.push({ kind: "timeline", data: d }); if (d.success) d.success(); }
+  };
+  function live() { return sim.status === "ready" && sim.openTagList.indexOf("wx-open-launch-app") !== -1; }
+  customElements.define("wx-open-launch-app", class extends HTMLElement {
+    connectedCallback() {
+      var tag = this;
+      if (tag.__wired) return;
+      tag.__wired = true;
+      tag.addEventListener("click", function () {
+        if (!live()) return;
+        var appid = tag.getAttribute("appid");
+        var entry = { appid: appid, extinfo: tag.getAttribute("extinfo") };
+        sim.launches.push(entry);
+        var fail = appid !== OPEN_APP_ID ? "launch:fail_check fail" : sim.launchResult === "error" ? "launch:fail" : null;
+        setTimeout(function () {
+          tag.dispatchEvent(fail ? new CustomEvent("error", { detail: { errMsg: fail } }) : new CustomEvent("launch", { detail: {} }));
+        }, 10);
+      });
+    }
+  });
+  window.__wxSim = sim;
+  window.wx = window.jWeixin = wx;
+})();`;
+}
