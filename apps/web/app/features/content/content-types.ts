@@ -73,4 +73,6 @@ export const KIND_NAMES: Record<string, string> = {
   regime: "政权",
   event: "事件",
   place: "地点",
+  poem: "诗词",
+  classic: "典籍",
 };
