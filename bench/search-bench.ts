@@ -278,7 +278,7 @@ async function main() {
       { label: "春江花月", kind: "4+ chars", run: suggest("春江花月") },
       { label: "山中送别", kind: "4+ chars", run: suggest("山中送别") },
       { label: "水调歌头", kind: "4+ chars", run: suggest("水调歌头") },
-      { label: "念奴娇·赤壁怀古", kind: "4+ chars", run: suggest("念奴娇·赤壁怀古") },
+      { label: "浪淘沙·滩头细草接疏林", kind: "4+ chars", run: suggest("浪淘沙·滩头细草接疏林") },
       { label: "l", kind: "pinyin prefix", run: suggest("l") },
       { label: "li", kind: "pinyin prefix", run: suggest("li") },
       { label: "shan", kind: "pinyin prefix", run: suggest("shan") },
