@@ -9,7 +9,6 @@ import {
   importedPoetKey,
   isAnonymous,
   matchCorpusPoet,
-  type PoemText,
   poemEntry,
   poemKey,
   poemText,
@@ -25,7 +24,7 @@ import {
   POEM_SOURCES,
   type PoetryMode,
 } from "./poetry-sources.ts";
-import { normalizeName, toSimplified } from "./poetry-text.ts";
+import { cleanParagraphs, normalizeName, toSimplified } from "./poetry-text.ts";
 
 export interface PoetryProgress {
   collection: string;
@@ -249,16 +248,20 @@ export async function importPoetry(
         const wanted = mode === "all" || source.curated === "whole" || corpus !== undefined;
         // Records without an id are told apart by their text, counted in file order whether
         // or not this mode takes them, so that every mode gives a record the same key.
-        let text: PoemText | undefined;
         let occurrence = 1;
         if (!raw.id) {
-          text = poemText(raw, toSimplified);
-          const identity = `${text.author}|${text.title}|${text.rhythmic}|${text.paragraphs[0]}`;
+          // Only what the key is made of: the names and the first line that is not empty.
+          const first = raw.paragraphs.findIndex((line) => line.trim() !== "");
+          const head = poemText(
+            { ...raw, paragraphs: raw.paragraphs.slice(0, first + 1) },
+            toSimplified,
+          );
+          const identity = `${head.author}|${head.title}|${head.rhythmic}|${head.paragraphs[0]}`;
           occurrence = (occurrences.get(identity) ?? 0) + 1;
           occurrences.set(identity, occurrence);
         }
         if (!wanted) continue;
-        text ??= poemText(raw, toSimplified);
+        const text = poemText(raw, toSimplified);
         if (text.paragraphs.length === 0) continue;
         const key = poemKey(source, raw, text, occurrence);
         if (selected.has(key)) continue;
@@ -305,8 +308,8 @@ export async function importPoetry(
     const authorId = source.authorKey ? contentId("person", source.authorKey) : undefined;
     for (const chapter of source.read(dir)) {
       read++;
+      if (cleanParagraphs(chapter.paragraphs).length === 0) continue;
       const row = classicEntry(source, chapter, toSimplified, stamp);
-      if (row.data === undefined || JSON.parse(row.data).paragraphs.length === 0) continue;
       await writer.entry(row);
       if (authorId && bookAuthors.has(authorId)) {
         await writer.relation(worksRelation(authorId, row.id, source.book));
