@@ -1,6 +1,8 @@
 import { basename } from "node:path";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
+import type { Database } from "@tongjian/db/database-schema";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
+import type { Kysely } from "kysely";
 import { contentId } from "./load-content.ts";
 import {
   type CorpusPoet,
@@ -59,6 +61,7 @@ export interface PoetryImportSummary {
 
 const ENTRY_BATCH = 500;
 const RELATION_BATCH = 1000;
+const TRANSACTION_ROWS = 5000;
 
 /** Our regime entry for a dynasty label, where one label means one regime. */
 const DYNASTY_REGIMES: Record<string, string> = {
@@ -114,14 +117,11 @@ function createWriter(handle: DatabaseHandle) {
   let relations: RelationRow[] = [];
   const counts = { entries: 0, relations: 0 };
 
-  async function flushEntries() {
-    if (entries.length === 0) return;
-    const batch = entries;
-    entries = [];
+  async function writeEntries(db: Kysely<Database>, rows: EntryRow[]) {
     // Content columns are replaced; counters readers create (views, likes) are never touched.
-    await handle.db
+    await db
       .insertInto("entry")
-      .values(batch)
+      .values(rows)
       .onConflict((oc) =>
         oc.column("id").doUpdateSet((eb) => ({
           kind: eb.ref("excluded.kind"),
@@ -139,37 +139,48 @@ function createWriter(handle: DatabaseHandle) {
         })),
       )
       .execute();
-    counts.entries += batch.length;
   }
 
-  async function flushRelations() {
-    if (relations.length === 0) return;
-    const batch = relations;
-    relations = [];
-    await handle.db
+  async function writeRelations(db: Kysely<Database>, rows: RelationRow[]) {
+    await db
       .insertInto("relation")
-      .values(batch)
+      .values(rows)
       .onConflict((oc) =>
         oc.column("id").doUpdateSet((eb) => ({ label: eb.ref("excluded.label") })),
       )
       .execute();
-    counts.relations += batch.length;
+  }
+
+  // Rows are written a few thousand per transaction rather than one commit per statement, so
+  // that SQLite logs each index page a batch touches once per transaction, not once per batch.
+  async function flush() {
+    if (entries.length === 0 && relations.length === 0) return;
+    const [entryRows, relationRows] = [entries, relations];
+    entries = [];
+    relations = [];
+    await handle.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < entryRows.length; i += ENTRY_BATCH) {
+        await writeEntries(trx, entryRows.slice(i, i + ENTRY_BATCH));
+      }
+      for (let i = 0; i < relationRows.length; i += RELATION_BATCH) {
+        await writeRelations(trx, relationRows.slice(i, i + RELATION_BATCH));
+      }
+    });
+    counts.entries += entryRows.length;
+    counts.relations += relationRows.length;
   }
 
   return {
     counts,
     async entry(row: EntryRow) {
       entries.push(row);
-      if (entries.length >= ENTRY_BATCH) await flushEntries();
+      if (entries.length >= TRANSACTION_ROWS) await flush();
     },
     async relation(row: RelationRow) {
       relations.push(row);
-      if (relations.length >= RELATION_BATCH) await flushRelations();
+      if (relations.length >= TRANSACTION_ROWS) await flush();
     },
-    async flush() {
-      await flushEntries();
-      await flushRelations();
-    },
+    flush,
   };
 }
 
