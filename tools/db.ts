@@ -34,8 +34,20 @@ async function main() {
       );
     }
     if (command === "seed" || command === "reset") {
-      const summary = await seedContent(handle, loadContent(contentRoot));
+      const summary = await seedContent(handle, loadContent(contentRoot), {
+        searchIndex: !config.seedPoetry,
+      });
       console.log(`已载入内容：${JSON.stringify(summary)}`);
+      if (config.seedPoetry) {
+        // The curated part of chinese-poetry, as on a first start; `npm run import:poetry --
+        // --all` adds the rest.
+        const { importPoetry } = await import("@tongjian/content/import-poetry");
+        const poetry = await importPoetry(handle, {
+          mode: "curated",
+          ...(config.poetryDir ? { dir: resolve(config.poetryDir) } : {}),
+        });
+        console.log(`已导入诗词（精选）：${JSON.stringify(poetry)}`);
+      }
     }
     if (!["migrate", "seed", "reset"].includes(command ?? "")) {
       console.error("用法：tsx tools/db.ts migrate|seed|reset|check");

@@ -80,6 +80,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       PORT: String(port),
       DATA_DIR: dataDir,
       CONTENT_DIR: options.contentDir,
+      // The first start imports the curated poetry; from a few fixture records, to stay quick.
+      POETRY_DIR: "tests/fixtures/chinese-poetry",
       RATE_LIMIT_PER_MINUTE: "100000000",
       LOG_LEVEL: "warn",
       // The embedded database unless the caller asks for another.

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
 import { seedContent } from "@tongjian/content/seed-content";
 import { createDatabase } from "@tongjian/db/create-database";
@@ -32,8 +33,17 @@ export async function createDeps(
   if (applied.length) log?.info({ applied, dialect: handle.dialect }, "migrations applied");
   const entries = createEntryRepository(handle.db);
   if (config.seedOnStart && (await entries.count()) === 0) {
-    const summary = await seedContent(handle, loadContent(resolve(config.contentDir)));
+    const summary = await seedContent(handle, loadContent(resolve(config.contentDir)), {
+      searchIndex: !config.seedPoetry,
+    });
     log?.info({ summary }, "sample content loaded");
+    if (config.seedPoetry) {
+      const poetry = await importPoetry(handle, {
+        mode: "curated",
+        ...(config.poetryDir ? { dir: resolve(config.poetryDir) } : {}),
+      });
+      log?.info({ poetry }, "poetry imported");
+    }
   } else if (applied.includes("0003-search") && (await entries.count()) > 0) {
     // Content loaded before the search index existed: build it once now.
     await refreshSearchIndex(handle);

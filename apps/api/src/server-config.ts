@@ -28,6 +28,11 @@ const configSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  SEED_POETRY: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  POETRY_DIR: optionalText,
   PUBLIC_ORIGIN: optionalUrl,
   PREVIEW_HOST: optionalUrl,
   FALLBACK_HOST: optionalUrl,
@@ -83,6 +88,10 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   contentDir: string;
   seedOnStart: boolean;
+  /** Seeding also imports the curated part of the chinese-poetry package. */
+  seedPoetry: boolean;
+  /** The package's `dist` folder, or a folder in its layout; unset finds the installed one. */
+  poetryDir: string | undefined;
   publicOrigin: string | undefined;
   previewHost: string | undefined;
   fallbackHost: string | undefined;
@@ -113,6 +122,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     redisUrl: c.REDIS_URL || undefined,
     contentDir: c.CONTENT_DIR,
     seedOnStart: c.SEED_ON_START,
+    seedPoetry: c.SEED_POETRY,
+    poetryDir: c.POETRY_DIR,
     publicOrigin: c.PUBLIC_ORIGIN,
     previewHost: c.PREVIEW_HOST,
     fallbackHost: c.FALLBACK_HOST,

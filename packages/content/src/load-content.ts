@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
+import type { EntryKindName } from "@tongjian/domain/entry-kinds";
 import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
@@ -89,7 +90,7 @@ export class ContentValidationError extends Error {
 }
 
 /** Stable 24-hex id: the same key gives the same id on every machine and every seed. */
-export function contentId(kind: EntryKind | "article" | "painting", key: string): string {
+export function contentId(kind: EntryKindName | "article" | "painting", key: string): string {
   return createHash("sha1").update(`${kind}:${key}`).digest("hex").slice(0, 24);
 }
 

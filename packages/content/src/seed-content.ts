@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
+import { WORKS_RELATION_TYPE } from "@tongjian/domain/entry-kinds";
 import { pinyin } from "pinyin-pro";
 import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry } from "./load-content.ts";
@@ -70,8 +71,9 @@ function entryData(entry: ContentEntry, byKey: Map<string, ContentEntry>) {
 export async function seedContent(
   handle: DatabaseHandle,
   bundle: ContentBundle,
-  now = new Date(),
+  options: { now?: Date; searchIndex?: boolean } = {},
 ): Promise<SeedSummary> {
+  const now = options.now ?? new Date();
   const stamp = now.toISOString();
   const byKey = new Map(bundle.entries.map((e) => [e.key, e]));
   const degree = new Map<string, number>();
@@ -134,8 +136,9 @@ export async function seedContent(
         .execute();
     }
 
-    // Relations and article links belong to the content files alone, so they are replaced whole.
-    await trx.deleteFrom("relation").execute();
+    // Relations and article links belong to the content files, so they are replaced whole, but
+    // for the 作品 links of imported poems, which the poetry importer owns.
+    await trx.deleteFrom("relation").where("type", "<>", WORKS_RELATION_TYPE).execute();
     for (const batch of chunks(bundle.relations)) {
       await trx
         .insertInto("relation")
@@ -226,7 +229,7 @@ export async function seedContent(
         .execute();
     }
   });
-  await refreshSearchIndex(handle);
+  if (options.searchIndex !== false) await refreshSearchIndex(handle);
 
   return {
     entries: bundle.entries.length,

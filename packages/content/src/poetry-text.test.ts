@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import {
+  cleanParagraphs,
+  dynastyTerm,
+  firstLines,
+  normalizeName,
+  POEM_SUMMARY_MAX,
+  poemName,
+  stableHash,
+  toSimplified,
+} from "./poetry-text.ts";
+
+describe("toSimplified", () => {
+  it("converts traditional Tang text and names to simplified", () => {
+    expect(toSimplified("舉頭望明月，低頭思故鄉。")).toBe("举头望明月，低头思故乡。");
+    expect(toSimplified("駱賓王")).toBe("骆宾王");
+    expect(toSimplified("韓愈")).toBe("韩愈");
+    expect(toSimplified("在獄詠蟬")).toBe("在狱咏蝉");
+  });
+
+  it("leaves simplified text as it is", () => {
+    expect(toSimplified("明月几时有，把酒问青天。")).toBe("明月几时有，把酒问青天。");
+    expect(toSimplified("苏轼")).toBe("苏轼");
+  });
+});
+
+describe("names", () => {
+  it("joins the parts of a title with a middle dot, never a space", () => {
+    expect(normalizeName("帝京篇十首 一")).toBe("帝京篇十首·一");
+    expect(normalizeName(" 念奴娇・赤壁怀古 ")).toBe("念奴娇·赤壁怀古");
+    expect(normalizeName("菩萨蛮  其一")).toBe("菩萨蛮·其一");
+    expect(normalizeName(undefined)).toBe("");
+  });
+
+  it("names a 词 by its 词牌, with its own title after a dot", () => {
+    expect(poemName("", "水调歌头")).toBe("水调歌头");
+    expect(poemName("赤壁怀古", "念奴娇")).toBe("念奴娇·赤壁怀古");
+    expect(poemName("应天长·一钩初月临妆镜", "应天长")).toBe("应天长·一钩初月临妆镜");
+    expect(poemName("如梦令", "如梦令")).toBe("如梦令");
+    expect(poemName("静夜思", undefined)).toBe("静夜思");
+  });
+
+  it("writes 唐 as 唐代 and keeps two-character labels", () => {
+    expect(dynastyTerm("唐")).toBe("唐代");
+    expect(dynastyTerm("五代")).toBe("五代");
+  });
+});
+
+describe("firstLines", () => {
+  it("takes whole lines while they fit", () => {
+    expect(firstLines(["床前明月光，疑是地上霜。", "举头望明月，低头思故乡。"])).toBe(
+      "床前明月光，疑是地上霜。举头望明月，低头思故乡。",
+    );
+    expect(firstLines(["一二三", "四五六"], 4)).toBe("一二三");
+  });
+
+  it("cuts a first line longer than the limit", () => {
+    const long = "长".repeat(300);
+    const summary = firstLines([long, "短"]);
+    expect(Array.from(summary)).toHaveLength(POEM_SUMMARY_MAX);
+    expect(summary.endsWith("…")).toBe(true);
+  });
+
+  it("drops empty and non-text lines", () => {
+    expect(cleanParagraphs([" 一 ", "", 3, null, "二"])).toEqual(["一", "二"]);
+  });
+});
+
+describe("stableHash", () => {
+  it("is the same for the same parts and differs for others", () => {
+    expect(stableHash("李白", "静夜思")).toBe(stableHash("李白", "静夜思"));
+    expect(stableHash("李白", "静夜思")).toMatch(/^[0-9a-f]{16}$/);
+    expect(stableHash("李白静", "夜思")).not.toBe(stableHash("李白", "静夜思"));
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * Kinds of encyclopedia entries. The first four are written in `content/`; poems and classic
+ * chapters are imported from the chinese-poetry package (`npm run import:poetry`).
+ */
+export const ENTRY_KINDS = ["person", "regime", "event", "place", "poem", "classic"] as const;
+
+export type EntryKindName = (typeof ENTRY_KINDS)[number];
+
+export function isEntryKind(value: string): value is EntryKindName {
+  return (ENTRY_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * Relation type from an author to a poem or classic chapter. These rows belong to the poetry
+ * importer: reloading `content/` keeps them, and entry pages list them as works, not relations.
+ */
+export const WORKS_RELATION_TYPE = "作品";
