@@ -1,6 +1,7 @@
 import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
 import { RECOMMEND_COUNT_DEFAULT } from "@tongjian/domain/page-size";
 import { formatViewCount } from "@tongjian/domain/view-count";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { ApiError, ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
@@ -9,6 +10,21 @@ import { idSchema, langIdParams, langSchema } from "../route-schemas.ts";
 import { articleCard, coverUrl, entryCard, SECTION_CHANNELS } from "./content-views.ts";
 
 export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
+  // Sanitising a long body costs more than reading it; the same stored body gives the same
+  // result, so it is keyed by the body itself and a changed article is sanitised again.
+  const sanitizedBodies = new LRUCache<string, string>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (html, raw) => html.length + raw.length,
+  });
+  const sanitizedBody = (raw: string): string => {
+    let html = sanitizedBodies.get(raw);
+    if (html === undefined) {
+      html = sanitizeContent(raw);
+      sanitizedBodies.set(raw, html);
+    }
+    return html;
+  };
+
   // The article path is not named by the spec; this one follows the homepage call's shape.
   app.get(
     "/api/m/article/v1/n/detail/:lang/:id",
@@ -25,7 +41,7 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
         section: article.section,
         title: sanitizeTitle(article.title),
         summary: sanitizeTitle(article.abstract),
-        content: sanitizeContent(article.content),
+        content: sanitizedBody(article.content),
         imageUrl: coverUrl(article.id, article.cover),
         tags: JSON.parse(article.tags) as string[],
         commentNum: article.comment_num,
