@@ -82,6 +82,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       CONTENT_DIR: options.contentDir,
       RATE_LIMIT_PER_MINUTE: "100000000",
       LOG_LEVEL: "warn",
+      // One process, as the suites expect; the benchmark asks for more.
+      WEB_CONCURRENCY: "1",
       // The embedded database unless the caller asks for another.
       DATABASE_URL: "",
       REDIS_URL: "",
