@@ -5,5 +5,12 @@ export default defineConfig({
   plugins: [reactRouter()],
   // antd-mobile imports its CSS from JS; bundling it for the server keeps SSR from dying on it.
   ssr: { noExternal: ["antd-mobile"] },
-  build: { target: "es2020", cssCodeSplit: true },
+  build: {
+    target: "es2020",
+    cssCodeSplit: true,
+    // The first load is mostly React and React Router; terser's second pass takes ~3 KB more
+    // (gzip) off them than esbuild's minifier.
+    minify: "terser",
+    terserOptions: { compress: { passes: 2 } },
+  },
 });

@@ -1,4 +1,4 @@
-import { routeId } from "./route-manifest.ts";
+import { routeId } from "./route-id.ts";
 
 /**
  * Spec §2 "Page-tracking names": route name → tracked page name and the query parameters it
@@ -48,7 +48,16 @@ export function pageViewEvent(
   search: URLSearchParams,
   sessionId: string | null | undefined,
 ): TrackingEvent | null {
-  const page = TRACKED_PAGES[routeId(routePath)];
+  return pageViewEventForRouteId(routeId(routePath), search, sessionId);
+}
+
+/** The same, for a route known by its id (the leaf of React Router's matches). */
+export function pageViewEventForRouteId(
+  id: string | undefined,
+  search: URLSearchParams,
+  sessionId: string | null | undefined,
+): TrackingEvent | null {
+  const page = id !== undefined && Object.hasOwn(TRACKED_PAGES, id) ? TRACKED_PAGES[id] : undefined;
   if (!page) return null;
   const params: Record<string, string> = {};
   for (const [query, name] of Object.entries(page.params)) {
