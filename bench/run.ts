@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
+import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
 import { type RunningServer, startServer } from "../tests/support/start-server.ts";
 
@@ -22,6 +23,7 @@ export interface TargetResult extends Target {
 
 const WARMUP_SECONDS = 2;
 const FEED_PATH = "/api/m/homepage/v2/n/getFeed/cn/1/50";
+const TOP_PATH = "/api/m/homeservice/top/n/list?page=1&size=10";
 const RESULTS_DIR = new URL("./results/", import.meta.url);
 
 function positiveIntFromEnv(name: string, fallback: number): number {
@@ -58,6 +60,8 @@ export async function discoverTargets(baseUrl: string): Promise<Target[]> {
   if (!asset) throw new Error("no /assets/*.css reference in the home page");
   const articleId = firstFeedItemId(await (await fetchOk(`${baseUrl}${FEED_PATH}`)).json());
   const article = `/ah/article/${encodeURIComponent(articleId)}`;
+  const entryId = firstFeedItemId(await (await fetchOk(`${baseUrl}${TOP_PATH}`)).json());
+  const entry = `/detail/${encodeURIComponent(entryId)}`;
   const uncached = { cookie: "tj_sid=bench" };
   return [
     { name: "static asset", path: asset },
@@ -66,6 +70,7 @@ export async function discoverTargets(baseUrl: string): Promise<Target[]> {
     { name: "ssr article", path: article },
     { name: "ssr home uncached", path: "/", headers: uncached },
     { name: "ssr article uncached", path: article, headers: uncached },
+    { name: "ssr entry uncached", path: entry, headers: uncached },
   ];
 }
 
@@ -120,6 +125,8 @@ export async function runBench(): Promise<void> {
   const connections = positiveIntFromEnv("BENCH_CONNECTIONS", 50);
   // The full corpus in content/ is still being written; the fixture always validates.
   const contentDir = process.env.BENCH_CONTENT_DIR || "content";
+  // As production runs by default: one worker per CPU (WEB_CONCURRENCY overrides).
+  const workers = positiveIntFromEnv("WEB_CONCURRENCY", availableParallelism());
 
   let server: RunningServer | undefined;
   const abort = new AbortController();
@@ -131,8 +138,16 @@ export async function runBench(): Promise<void> {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    server = await startServer({ contentDir, signal: abort.signal });
+    server = await startServer({
+      contentDir,
+      signal: abort.signal,
+      env: { WEB_CONCURRENCY: String(workers) },
+    });
     const targets = await discoverTargets(server.baseUrl);
+    // Other work on the machine shows up in every figure; the load average says how much.
+    const loadBefore = loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ");
     const raw: { target: Target; result: autocannon.Result }[] = [];
     for (const target of targets) {
       console.log(`benchmarking ${target.name} (${target.path}) for ${duration} s...`);
@@ -141,7 +156,9 @@ export async function runBench(): Promise<void> {
     const staticRps = raw[0]?.result.requests.average ?? 0;
     const results = raw.map(({ target, result }) => toTargetResult(target, result, staticRps));
 
-    console.log(`\n${connections} connections, ${duration} s per target, content: ${contentDir}\n`);
+    console.log(
+      `\n${connections} connections, ${duration} s per target, ${workers} worker(s), content: ${contentDir}, load average before: ${loadBefore}\n`,
+    );
     console.log(formatTable(results));
 
     const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
@@ -155,6 +172,8 @@ export async function runBench(): Promise<void> {
       node: process.version,
       duration,
       connections,
+      workers,
+      loadAverageBefore: loadBefore,
       contentDir,
       results,
     };
