@@ -127,6 +127,7 @@ export function formatLighthouseTable(results: PageResult[]): string {
   const header = [
     "page",
     "perf",
+    "runs",
     "a11y",
     "FCP ms",
     "LCP ms",
