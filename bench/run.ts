@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
+import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
 import { type RunningServer, startServer } from "../tests/support/start-server.ts";
 
@@ -126,6 +127,8 @@ export async function runBench(): Promise<void> {
   const connections = positiveIntFromEnv("BENCH_CONNECTIONS", 50);
   // The full corpus in content/ is still being written; the fixture always validates.
   const contentDir = process.env.BENCH_CONTENT_DIR || "content";
+  // As production runs by default: one worker per CPU (WEB_CONCURRENCY overrides).
+  const workers = positiveIntFromEnv("WEB_CONCURRENCY", availableParallelism());
 
   let server: RunningServer | undefined;
   const abort = new AbortController();
@@ -137,8 +140,16 @@ export async function runBench(): Promise<void> {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    server = await startServer({ contentDir, signal: abort.signal });
+    server = await startServer({
+      contentDir,
+      signal: abort.signal,
+      env: { WEB_CONCURRENCY: String(workers) },
+    });
     const targets = await discoverTargets(server.baseUrl);
+    // Other work on the machine shows up in every figure; the load average says how much.
+    const loadBefore = loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ");
     const raw: { target: Target; result: autocannon.Result }[] = [];
     for (const target of targets) {
       console.log(`benchmarking ${target.name} (${target.path}) for ${duration} s...`);
@@ -147,7 +158,9 @@ export async function runBench(): Promise<void> {
     const staticRps = raw[0]?.result.requests.average ?? 0;
     const results = raw.map(({ target, result }) => toTargetResult(target, result, staticRps));
 
-    console.log(`\n${connections} connections, ${duration} s per target, content: ${contentDir}\n`);
+    console.log(
+      `\n${connections} connections, ${duration} s per target, ${workers} worker(s), content: ${contentDir}, load average before: ${loadBefore}\n`,
+    );
     console.log(formatTable(results));
 
     const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
@@ -161,6 +174,8 @@ export async function runBench(): Promise<void> {
       node: process.version,
       duration,
       connections,
+      workers,
+      loadAverageBefore: loadBefore,
       contentDir,
       results,
     };

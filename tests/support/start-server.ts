@@ -84,6 +84,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       POETRY_DIR: "tests/fixtures/chinese-poetry",
       RATE_LIMIT_PER_MINUTE: "100000000",
       LOG_LEVEL: "warn",
+      // One process, as the suites expect; the benchmark asks for more.
+      WEB_CONCURRENCY: "1",
       // The embedded database unless the caller asks for another.
       DATABASE_URL: "",
       REDIS_URL: "",

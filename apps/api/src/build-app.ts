@@ -11,6 +11,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps.ts";
 import { installErrorHandler } from "./error-handler.ts";
+import { isInProcessRequest } from "./in-process-request.ts";
 import { installPageCache } from "./page-cache.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { SESSION_COOKIE } from "./routes/accounts/visitor-session.ts";
@@ -48,6 +49,15 @@ function countPageView(deps: AppDeps, path: string) {
   if (entry) deps.views.add("entry", entry);
 }
 
+// A random prefix per process and a counter: unique like random ids, without asking the OS for
+// random bytes on every request (pages make several in-process API requests each).
+const REQUEST_ID_PREFIX = randomBytes(4).toString("hex");
+let requestCounter = 0;
+function nextRequestId(): string {
+  requestCounter = (requestCounter + 1) % 0x1_0000_0000;
+  return `${REQUEST_ID_PREFIX}${requestCounter.toString(16).padStart(8, "0")}`;
+}
+
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<TypedApp> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -57,7 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming)
         ? incoming
-        : randomBytes(8).toString("hex");
+        : nextRequestId();
     },
     routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -114,7 +124,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           nameSpace: "tj:rl:",
         }
       : {}),
-    allowList: (request) => !request.url.startsWith("/api/"),
+    allowList: (request) => !request.url.startsWith("/api/") || isInProcessRequest(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 429,

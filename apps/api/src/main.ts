@@ -1,4 +1,6 @@
+import cluster from "node:cluster";
 import { buildApp } from "./build-app.ts";
+import { runClusterPrimary } from "./cluster-primary.ts";
 import { closeDeps, createDeps } from "./create-deps.ts";
 import { webRegistrar } from "./register-web.ts";
 import { readServerConfig } from "./server-config.ts";
@@ -6,10 +8,12 @@ import { readServerConfig } from "./server-config.ts";
 const config = readServerConfig(process.env);
 const loggerOptions = { level: config.logLevel };
 
+const startupLog = {
+  info: (obj: unknown, msg?: string) => console.log(JSON.stringify({ msg, ...(obj as object) })),
+};
+
 async function start() {
-  const deps = await createDeps(config, {
-    info: (obj: unknown, msg?: string) => console.log(JSON.stringify({ msg, ...(obj as object) })),
-  });
+  const deps = await createDeps(config, startupLog);
   const app = await buildApp(deps, {
     logger: loggerOptions,
     registerWeb: webRegistrar({
@@ -54,7 +58,12 @@ async function start() {
   app.log.info({ database: deps.handle.dialect, store: deps.store.kind }, "通鉴 is serving");
 }
 
-start().catch((error: unknown) => {
+const main =
+  config.webConcurrency > 1 && cluster.isPrimary
+    ? () => runClusterPrimary(config, startupLog)
+    : start;
+
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
+import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from "./in-process-request.ts";
 import type { TypedApp } from "./typed-app.ts";
 
 export interface ApiResponse {
@@ -13,7 +14,7 @@ export interface ApiResponse {
  * the API sees the same visitor.
  */
 function createInProcessApi(app: TypedApp, incoming: Headers) {
-  const forwarded: Record<string, string> = {};
+  const forwarded: Record<string, string> = { [IN_PROCESS_HEADER]: IN_PROCESS_TOKEN };
   for (const name of [
     "cookie",
     "user-agent",

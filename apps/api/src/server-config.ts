@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 
@@ -41,6 +42,12 @@ const configSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   WEB_BUILD_DIR: z.string().default("apps/web/build"),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).max(64).optional())
+    .optional(),
   WECHAT_API_BASE: optionalUrl,
   WECHAT_OPEN_BASE: optionalUrl,
   WECHAT_PAY_BASE: optionalUrl,
@@ -100,9 +107,24 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   webBuildDir: string;
   pageCacheTtlMs: number;
+  /** Worker processes serving requests; 1 serves from the main process itself. */
+  webConcurrency: number;
   wechat: WeChatConfig;
   /** Store links of the download page. */
   appDownloads: { ios: string; android: string };
+}
+
+/**
+ * How many worker processes serve requests: the configured number, else one per CPU in
+ * production (rendering pages is CPU-bound and one process uses one core) and one otherwise.
+ */
+export function resolveWebConcurrency(
+  configured: number | undefined,
+  production: boolean,
+  cpus: number = availableParallelism(),
+): number {
+  if (configured !== undefined) return configured;
+  return production ? Math.max(1, cpus) : 1;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -132,6 +154,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     webBuildDir: c.WEB_BUILD_DIR,
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
+    webConcurrency: resolveWebConcurrency(c.WEB_CONCURRENCY, c.NODE_ENV === "production"),
     wechat: {
       apiBase: c.WECHAT_API_BASE ?? "https://api.weixin.qq.com",
       openBase: c.WECHAT_OPEN_BASE ?? "https://open.weixin.qq.com",

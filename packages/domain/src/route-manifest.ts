@@ -1,3 +1,4 @@
+import { routeId } from "./route-id.ts";
 /**
  * Every route of spec §2, with its exact pattern, the area it belongs to and whether its screen
  * is built. React Router's route config and `npm run routes:report` both read this list, so a
@@ -340,11 +341,7 @@ export function builtRoutes(manifest: readonly RouteSpec[] = ROUTE_MANIFEST) {
   return manifest.filter((route) => route.module !== undefined);
 }
 
-/** A stable route id from its pattern, e.g. `/ah/article/:id?` → `ah-article-id`. */
-export function routeId(path: string): string {
-  if (path === "/") return "index";
-  return path.replace(/^\//, "").replace(/\*/g, "all").replace(/[:?]/g, "").replace(/\//g, "-");
-}
+export { routeId };
 
 /** A concrete URL that the pattern matches, for tests and reports. */
 export function sampleUrl(path: string): string {

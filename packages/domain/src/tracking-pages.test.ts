@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ROUTE_MANIFEST, routeId } from "./route-manifest.ts";
-import { pageViewEvent, TRACKED_PAGES, trackedRouteName } from "./tracking-pages.ts";
+import {
+  pageViewEvent,
+  pageViewEventForRouteId,
+  TRACKED_PAGES,
+  trackedRouteName,
+} from "./tracking-pages.ts";
 
 describe("page tracking", () => {
   it("maps the spec's route names to tracked pages with their query parameters", () => {
@@ -50,5 +55,14 @@ describe("page tracking", () => {
     for (const name of Object.keys(TRACKED_PAGES)) {
       expect(ids.has(name) || articleForms.includes(name), name).toBe(true);
     }
+  });
+
+  it("finds the same event by the route id the router matched", () => {
+    const search = new URLSearchParams("id=42");
+    expect(pageViewEventForRouteId(routeId("/community/detail"), search, "s1")).toEqual(
+      pageViewEvent("/community/detail", search, "s1"),
+    );
+    expect(pageViewEventForRouteId(undefined, search, "s1")).toBeNull();
+    expect(pageViewEventForRouteId("constructor", search, "s1")).toBeNull();
   });
 });

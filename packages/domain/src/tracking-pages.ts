@@ -1,4 +1,4 @@
-import { routeId } from "./route-manifest.ts";
+import { routeId } from "./route-id.ts";
 
 /**
  * Spec §2 "Page-tracking names": route name → tracked page name and the query parameters it
@@ -47,10 +47,7 @@ export interface TrackingEvent {
  * article when the link carries `?id=`; that visit is the article form, `ah-war-id`.
  */
 export function trackedRouteName(routePath: string, search: URLSearchParams): string {
-  const name = routeId(routePath);
-  if (routePath.includes(":id") || !search.get("id")) return name;
-  const articleForm = `${name}-id`;
-  return articleForm in TRACKED_PAGES ? articleForm : name;
+  return trackedNameForRouteId(routeId(routePath), search);
 }
 
 /** The page-view event for a route, or null when the route is not tracked. */
@@ -59,7 +56,24 @@ export function pageViewEvent(
   search: URLSearchParams,
   sessionId: string | null | undefined,
 ): TrackingEvent | null {
-  const page = TRACKED_PAGES[trackedRouteName(routePath, search)];
+  return pageViewEventForRouteId(routeId(routePath), search, sessionId);
+}
+
+/** The spec's route name for a visit to the route with this id (see trackedRouteName). */
+function trackedNameForRouteId(id: string, search: URLSearchParams): string {
+  const articleForm = `${id}-id`;
+  return search.get("id") && Object.hasOwn(TRACKED_PAGES, articleForm) ? articleForm : id;
+}
+
+/** The same, for a route known by its id (the leaf of React Router's matches). */
+export function pageViewEventForRouteId(
+  id: string | undefined,
+  search: URLSearchParams,
+  sessionId: string | null | undefined,
+): TrackingEvent | null {
+  const name = id === undefined ? undefined : trackedNameForRouteId(id, search);
+  const page =
+    name !== undefined && Object.hasOwn(TRACKED_PAGES, name) ? TRACKED_PAGES[name] : undefined;
   if (!page) return null;
   const params: Record<string, string> = {};
   for (const [query, name] of Object.entries(page.params)) {

@@ -1,6 +1,5 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
-import { ROUTE_MANIFEST, routeId } from "@tongjian/domain/route-manifest";
-import { pageViewEvent } from "@tongjian/domain/tracking-pages";
+import { pageViewEventForRouteId } from "@tongjian/domain/tracking-pages";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation, useMatches } from "react-router";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
@@ -78,9 +77,11 @@ function usePageTracking(api: BrowserApi) {
   const matches = useMatches();
   const leafId = matches[matches.length - 1]?.id;
   useEffect(() => {
-    const spec = ROUTE_MANIFEST.find((r) => routeId(r.path) === leafId);
-    if (!spec) return;
-    const event = pageViewEvent(spec.path, new URLSearchParams(location.search), sessionId());
+    const event = pageViewEventForRouteId(
+      leafId,
+      new URLSearchParams(location.search),
+      sessionId(),
+    );
     if (!event) return;
     api
       .post("/api/m/log/tracking/h5/record", { ...event })

@@ -15,7 +15,7 @@ export function TopBar({ rules, env }: { rules: ShellRules; env: AppEnv }) {
       data-mode={rules.topBar}
       data-theme={rules.theme}
     >
-      <Link to="/" className="tj-topbar__brand" aria-label={`${PRODUCT_NAME}首页`}>
+      <Link to="/" className="tj-topbar__brand" title={`${PRODUCT_NAME}首页`}>
         <span className="tj-topbar__logo" aria-hidden="true">
           鉴
         </span>

@@ -1,0 +1,65 @@
+import cluster, { type Worker } from "node:cluster";
+import { closeDeps, createDeps } from "./create-deps.ts";
+import type { ServerConfig } from "./server-config.ts";
+
+interface Log {
+  info(obj: unknown, msg?: string): void;
+}
+
+// A worker that dies this soon after starting is not restarted in a loop.
+const RESTART_WINDOW_MS = 10_000;
+const MAX_RESTARTS_IN_WINDOW = 5;
+
+/**
+ * Runs the primary of a multi-process server: it prepares the database once (migrations and the
+ * first content load, which must not run in several processes at once), then starts
+ * `config.webConcurrency` workers that share the listening port, restarts a worker that dies and
+ * passes SIGTERM/SIGINT on so that every worker drains its requests.
+ *
+ * What each worker keeps in memory stays correct across workers: the page cache polls the content
+ * version itself, and the view counter adds its counts to the stored ones (`view_count + n`).
+ */
+export async function runClusterPrimary(config: ServerConfig, log: Log): Promise<void> {
+  const deps = await createDeps(config, log);
+  await closeDeps(deps);
+
+  let stopping = false;
+  const recentExits: number[] = [];
+  // The database is ready: workers only open it.
+  const fork = () => cluster.fork({ ...process.env, SEED_ON_START: "false" });
+
+  cluster.on("exit", (worker: Worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    recentExits.push(now);
+    while (recentExits.length > 0 && (recentExits[0] ?? now) < now - RESTART_WINDOW_MS)
+      recentExits.shift();
+    log.info({ pid: worker.process.pid, code, signal }, "worker exited");
+    if (recentExits.length > MAX_RESTARTS_IN_WINDOW) {
+      log.info({ restarts: recentExits.length }, "workers keep exiting; stopping");
+      void stop(1);
+      return;
+    }
+    fork();
+  });
+
+  const stop = async (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    const exited = workers.map(
+      (w) =>
+        new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once("exit", () => resolve()))),
+    );
+    for (const w of workers) w.process.kill("SIGTERM");
+    const timer = setTimeout(() => process.exit(1), config.shutdownGraceMs + 2_000);
+    timer.unref();
+    await Promise.all(exited);
+    process.exit(exitCode);
+  };
+  process.on("SIGTERM", () => void stop(0));
+  process.on("SIGINT", () => void stop(0));
+
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+  log.info({ workers: config.webConcurrency }, "通鉴 is starting workers");
+}

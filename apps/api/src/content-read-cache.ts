@@ -1,0 +1,72 @@
+import type { FastifyInstance } from "fastify";
+import { LRUCache } from "lru-cache";
+
+export interface ContentReadCacheOptions {
+  /** Returns a value that changes whenever content changes (`db:seed`, here or elsewhere). */
+  contentVersion: () => Promise<string>;
+  pollMs: number;
+  /** Longest time a result is reused; it also bounds how stale counters shown in it can be. */
+  ttlMs: number;
+  max: number;
+}
+
+/**
+ * Keeps results that depend on content only (recommendations, lists), shared by every visitor,
+ * for a short time. They are dropped as soon as the content version changes, so a reloaded
+ * corpus never shows removed or renamed articles. Concurrent misses for one key share one load.
+ */
+export function createContentReadCache<V extends object>(
+  app: FastifyInstance,
+  options: ContentReadCacheOptions,
+) {
+  const cache = new LRUCache<string, V>({ max: options.max, ttl: options.ttlMs });
+  const loading = new Map<string, Promise<V>>();
+  let version: string | null = null;
+  let generation = 0;
+
+  const poll = async () => {
+    try {
+      const next = await options.contentVersion();
+      if (version !== null && next !== version) {
+        cache.clear();
+        generation += 1;
+      }
+      version = next;
+    } catch {
+      // A failed poll keeps what is cached; the next poll tries again.
+    }
+  };
+  void poll();
+  const timer = setInterval(() => void poll(), options.pollMs);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+
+  return {
+    async get(key: string, load: () => Promise<V>): Promise<V> {
+      const hit = cache.get(key);
+      if (hit) return hit;
+      const startedIn = generation;
+      const loadKey = `${startedIn}\0${key}`;
+      const pending = loading.get(loadKey);
+      if (pending) return pending;
+      const promise = load()
+        .then((value) => {
+          // A load that straddled a content change may hold the old content: not kept.
+          if (startedIn === generation) cache.set(key, value);
+          return value;
+        })
+        .finally(() => loading.delete(loadKey));
+      loading.set(loadKey, promise);
+      return promise;
+    },
+    clear() {
+      cache.clear();
+      generation += 1;
+    },
+    /** Checks the content version now instead of at the next poll. */
+    poll,
+    get size() {
+      return cache.size;
+    },
+  };
+}
