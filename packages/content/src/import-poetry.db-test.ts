@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readContentVersion } from "@tongjian/db/content-version";
 import { createDatabase, type DatabaseHandle } from "@tongjian/db/create-database";
 import { dropAll, migrateToLatest } from "@tongjian/db/migrate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,7 +70,9 @@ describe.each(databaseTargets())("importPoetry on $name", (target) => {
     handle.db.selectFrom("entry").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   it("imports the curated part: selections whole, and the corpus poets' other poems", async () => {
+    const versionBefore = await readContentVersion(handle.db);
     const summary = await importPoetry(handle, { dir: FIXTURE_POETRY });
+    expect(await readContentVersion(handle.db)).not.toBe(versionBefore);
     // 静夜思 and 在狱咏蝉 (唐诗三百首), 水调歌头 (宋词三百首), 关雎, and from 全唐诗 only 李白's
     // 将进酒 and 杜甫's 春望: 静夜思 is already in, 王建 and the Song 李白 are not corpus poets.
     expect(summary).toMatchObject({ mode: "curated", poems: 6, classics: 3, poets: 2 });

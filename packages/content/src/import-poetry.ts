@@ -1,4 +1,5 @@
 import { basename } from "node:path";
+import { bumpContentVersion } from "@tongjian/db/content-version";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import type { Database } from "@tongjian/db/database-schema";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
@@ -354,6 +355,7 @@ export async function importPoetry(
   }
   await writer.flush();
   if (options.searchIndex !== false) await refreshSearchIndex(handle);
+  await bumpContentVersion(handle.db);
 
   return {
     mode,

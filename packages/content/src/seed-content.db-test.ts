@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readContentVersion } from "@tongjian/db/content-version";
 import { createDatabase } from "@tongjian/db/create-database";
 import { dropAll, migrateToLatest } from "@tongjian/db/migrate";
 import { describe, expect, it } from "vitest";
@@ -32,8 +33,11 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");
+      expect(await readContentVersion(handle.db)).toBe("");
       const first = await seedContent(handle, bundle);
       expect(first.entries).toBe(9);
+      const versionAfterFirstSeed = await readContentVersion(handle.db);
+      expect(versionAfterFirstSeed).not.toBe("");
 
       const id = contentId("person", "li-bai");
       await handle.db
@@ -42,6 +46,8 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         .where("id", "=", id)
         .execute();
       await seedContent(handle, bundle);
+      // Caches of pages and content reads are dropped when the version changes.
+      expect(await readContentVersion(handle.db)).not.toBe(versionAfterFirstSeed);
       const row = await handle.db
         .selectFrom("entry")
         .select(["view_count", "like_count", "name", "pinyin", "time_desc"])

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { bumpContentVersion } from "@tongjian/db/content-version";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import { WORKS_RELATION_TYPE } from "@tongjian/domain/entry-kinds";
@@ -230,6 +231,7 @@ export async function seedContent(
     }
   });
   if (options.searchIndex !== false) await refreshSearchIndex(handle);
+  await bumpContentVersion(handle.db, now);
 
   return {
     entries: bundle.entries.length,

@@ -1,3 +1,4 @@
+import { readContentVersion } from "@tongjian/db/content-version";
 import type { ArticleTable, Database } from "@tongjian/db/database-schema";
 import type { Kysely, Selectable } from "kysely";
 
@@ -42,19 +43,9 @@ export function createArticleRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Changes whenever `db:seed` writes content (articles or entries). */
-    async contentVersion(): Promise<string> {
-      const [a, e] = await Promise.all([
-        db
-          .selectFrom("article")
-          .select((eb) => [eb.fn.max("updated_at").as("at"), eb.fn.countAll<number>().as("n")])
-          .executeTakeFirst(),
-        db
-          .selectFrom("entry")
-          .select((eb) => [eb.fn.max("updated_at").as("at"), eb.fn.countAll<number>().as("n")])
-          .executeTakeFirst(),
-      ]);
-      return `${a?.at ?? ""}|${a?.n ?? 0}|${e?.at ?? ""}|${e?.n ?? 0}`;
+    /** Changes whenever content is written (`db:seed`, the poetry import): one row by key. */
+    contentVersion(): Promise<string> {
+      return readContentVersion(db);
     },
 
     async countAll(section?: string): Promise<number> {
