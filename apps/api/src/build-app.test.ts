@@ -171,15 +171,31 @@ describe.each(databaseTargets())("API on $name", (target) => {
 });
 
 describe("sitemap and robots", () => {
-  it("lists the home page, every article and every entry", async () => {
+  it("indexes a file of articles and files of entries, and lists every page in them", async () => {
     const t = await createTestApp({});
+    const get = (url: string) => t.app.inject({ url, headers: { host: "h5.example.cn" } });
     try {
-      const res = await t.app.inject({ url: "/sitemap.xml", headers: { host: "h5.example.cn" } });
-      expect(res.headers["content-type"]).toContain("application/xml");
-      expect(res.body).toContain("<loc>http://h5.example.cn/</loc>");
-      expect(res.body).toContain(`<loc>http://h5.example.cn/ah/article/${ARTICLE}</loc>`);
-      expect(res.body).toContain(`<loc>http://h5.example.cn/detail/${LI_BAI}</loc>`);
-      expect(res.body.match(/<url>/g)?.length).toBe(1 + 1 + 9);
+      const index = await get("/sitemap.xml");
+      expect(index.headers["content-type"]).toContain("application/xml");
+      expect(index.body).toContain("<sitemapindex");
+      expect(index.body.match(/<sitemap>/g)?.length).toBe(2);
+      expect(index.body).toContain("<loc>http://h5.example.cn/sitemap/articles.xml</loc>");
+      expect(index.body).toContain("<loc>http://h5.example.cn/sitemap/entries-1.xml</loc>");
+
+      const articles = await get("/sitemap/articles.xml");
+      expect(articles.body).toContain("<loc>http://h5.example.cn/</loc>");
+      expect(articles.body).toContain(`<loc>http://h5.example.cn/ah/article/${ARTICLE}</loc>`);
+      expect(articles.body.match(/<url>/g)?.length).toBe(1 + 1);
+
+      const entries = await get("/sitemap/entries-1.xml");
+      expect(entries.headers["content-type"]).toContain("application/xml");
+      expect(entries.body).toContain(`<loc>http://h5.example.cn/detail/${LI_BAI}</loc>`);
+      expect(entries.body.match(/<url>/g)?.length).toBe(9);
+
+      for (const missing of ["entries-2.xml", "entries-0.xml", "entries-x.xml", "other.xml"]) {
+        const res = await get(`/sitemap/${missing}`);
+        expect(res.statusCode, missing).toBe(404);
+      }
       const robots = await t.app.inject({ url: "/robots.txt", headers: { host: "h5.example.cn" } });
       expect(robots.body).toContain("Sitemap: http://h5.example.cn/sitemap.xml");
     } finally {
