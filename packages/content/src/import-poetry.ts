@@ -28,6 +28,7 @@ import {
   type PoetryMode,
 } from "./poetry-sources.ts";
 import { cleanParagraphs, normalizeName, toSimplified } from "./poetry-text.ts";
+import { upsertEntries } from "./upsert-entries.ts";
 
 export interface PoetryProgress {
   collection: string;
@@ -119,27 +120,7 @@ function createWriter(handle: DatabaseHandle) {
   const counts = { entries: 0, relations: 0 };
 
   async function writeEntries(db: Kysely<Database>, rows: EntryRow[]) {
-    // Content columns are replaced; counters readers create (views, likes) are never touched.
-    await db
-      .insertInto("entry")
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column("id").doUpdateSet((eb) => ({
-          kind: eb.ref("excluded.kind"),
-          name: eb.ref("excluded.name"),
-          aliases: eb.ref("excluded.aliases"),
-          summary: eb.ref("excluded.summary"),
-          time_desc: eb.ref("excluded.time_desc"),
-          regime_id: eb.ref("excluded.regime_id"),
-          data: eb.ref("excluded.data"),
-          popularity: eb.ref("excluded.popularity"),
-          search_names: eb.ref("excluded.search_names"),
-          pinyin: eb.ref("excluded.pinyin"),
-          pinyin_initials: eb.ref("excluded.pinyin_initials"),
-          updated_at: eb.ref("excluded.updated_at"),
-        })),
-      )
-      .execute();
+    await upsertEntries(db, rows);
   }
 
   async function writeRelations(db: Kysely<Database>, rows: RelationRow[]) {

@@ -6,6 +6,7 @@ import { WORKS_RELATION_TYPE } from "@tongjian/domain/entry-kinds";
 import { pinyin } from "pinyin-pro";
 import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry } from "./load-content.ts";
+import { upsertEntries } from "./upsert-entries.ts";
 
 export interface SeedSummary {
   entries: number;
@@ -112,29 +113,7 @@ export async function seedContent(
           updated_at: stamp,
         };
       });
-      await trx
-        .insertInto("entry")
-        .values(rows)
-        .onConflict((oc) =>
-          oc.column("id").doUpdateSet((eb) => ({
-            key: eb.ref("excluded.key"),
-            kind: eb.ref("excluded.kind"),
-            name: eb.ref("excluded.name"),
-            aliases: eb.ref("excluded.aliases"),
-            summary: eb.ref("excluded.summary"),
-            start_year: eb.ref("excluded.start_year"),
-            end_year: eb.ref("excluded.end_year"),
-            time_desc: eb.ref("excluded.time_desc"),
-            regime_id: eb.ref("excluded.regime_id"),
-            data: eb.ref("excluded.data"),
-            popularity: eb.ref("excluded.popularity"),
-            search_names: eb.ref("excluded.search_names"),
-            pinyin: eb.ref("excluded.pinyin"),
-            pinyin_initials: eb.ref("excluded.pinyin_initials"),
-            updated_at: eb.ref("excluded.updated_at"),
-          })),
-        )
-        .execute();
+      await upsertEntries(trx, rows);
     }
 
     // Relations and article links belong to the content files, so they are replaced whole, but
