@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
+import { watchContentVersion } from "./watch-content-version.ts";
 
 export interface ContentReadCacheOptions {
   /** Returns a value that changes whenever content changes (`db:seed`, here or elsewhere). */
@@ -21,25 +22,16 @@ export function createContentReadCache<V extends object>(
 ) {
   const cache = new LRUCache<string, V>({ max: options.max, ttl: options.ttlMs });
   const loading = new Map<string, Promise<V>>();
-  let version: string | null = null;
   let generation = 0;
-
-  const poll = async () => {
-    try {
-      const next = await options.contentVersion();
-      if (version !== null && next !== version) {
-        cache.clear();
-        generation += 1;
-      }
-      version = next;
-    } catch {
-      // A failed poll keeps what is cached; the next poll tries again.
-    }
+  const clear = () => {
+    cache.clear();
+    generation += 1;
   };
-  void poll();
-  const timer = setInterval(() => void poll(), options.pollMs);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
+  const poll = watchContentVersion(app, {
+    contentVersion: options.contentVersion,
+    pollMs: options.pollMs,
+    onChange: clear,
+  });
 
   return {
     async get(key: string, load: () => Promise<V>): Promise<V> {
@@ -59,10 +51,7 @@ export function createContentReadCache<V extends object>(
       loading.set(loadKey, promise);
       return promise;
     },
-    clear() {
-      cache.clear();
-      generation += 1;
-    },
+    clear,
     /** Checks the content version now instead of at the next poll. */
     poll,
     get size() {

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { parseAppEnv } from "@tongjian/domain/app-env";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
+import { watchContentVersion } from "./watch-content-version.ts";
 
 /**
  * Rendered pages for anonymous visitors are the same for everyone in the same environment
@@ -53,21 +54,11 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
     ttl: options.ttlMs,
   });
   const keys = new WeakMap<FastifyRequest, string>();
-  let version: string | null = null;
-
-  const poll = async () => {
-    try {
-      const next = await options.contentVersion();
-      if (version !== null && next !== version) cache.clear();
-      version = next;
-    } catch {
-      // A failed poll keeps the cache as it is; the next poll tries again.
-    }
-  };
-  void poll();
-  const timer = setInterval(() => void poll(), options.pollMs);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
+  watchContentVersion(app, {
+    contentVersion: options.contentVersion,
+    pollMs: options.pollMs,
+    onChange: () => cache.clear(),
+  });
 
   const cacheKey = (request: FastifyRequest): string | null => {
     if (request.method !== "GET") return null;
