@@ -4,6 +4,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { type RunningServer, startServer } from "../tests/support/start-server.ts";
+import { intFromEnv } from "./bench-env.ts";
 
 /**
  * Lighthouse (mobile: Moto G Power screen, simulated slow 4G and 4× CPU slowdown) on an article
@@ -16,7 +17,7 @@ const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"];
 const FEED_PATH = "/api/m/homepage/v2/n/getFeed/cn/1/50";
 const TOP_PATH = "/api/m/homeservice/top/n/list?page=1&size=10";
-const RUNS = positiveIntFromEnv("LIGHTHOUSE_RUNS", 3);
+const RUNS = intFromEnv("LIGHTHOUSE_RUNS", 3);
 const RESULTS_DIR = new URL("./results/", import.meta.url);
 const CLIENT_DIR = new URL("../apps/web/build/client/", import.meta.url);
 
@@ -48,14 +49,6 @@ interface LighthouseAuditItem {
   url?: string;
   resourceType?: string;
   transferSize?: number;
-}
-
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
 }
 
 async function firstId(url: string): Promise<string> {

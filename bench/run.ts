@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
 import { type RunningServer, startServer } from "../tests/support/start-server.ts";
+import { intFromEnv } from "./bench-env.ts";
 
 export interface Target {
   name: string;
@@ -25,14 +26,6 @@ const WARMUP_SECONDS = 2;
 const FEED_PATH = "/api/m/homepage/v2/n/getFeed/cn/1/50";
 const TOP_PATH = "/api/m/homeservice/top/n/list?page=1&size=1";
 const RESULTS_DIR = new URL("./results/", import.meta.url);
-
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 async function fetchOk(url: string): Promise<Response> {
   const response = await fetch(url);
@@ -123,12 +116,12 @@ export function formatTable(results: TargetResult[]): string {
 }
 
 export async function runBench(): Promise<void> {
-  const duration = positiveIntFromEnv("BENCH_DURATION", 10);
-  const connections = positiveIntFromEnv("BENCH_CONNECTIONS", 50);
+  const duration = intFromEnv("BENCH_DURATION", 10);
+  const connections = intFromEnv("BENCH_CONNECTIONS", 50);
   // The full corpus in content/ is still being written; the fixture always validates.
   const contentDir = process.env.BENCH_CONTENT_DIR || "content";
   // As production runs by default: one worker per CPU (WEB_CONCURRENCY overrides).
-  const workers = positiveIntFromEnv("WEB_CONCURRENCY", availableParallelism());
+  const workers = intFromEnv("WEB_CONCURRENCY", availableParallelism());
 
   let server: RunningServer | undefined;
   const abort = new AbortController();

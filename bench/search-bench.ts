@@ -24,17 +24,10 @@ import { dropAll, migrateToLatest } from "@tongjian/db/migrate";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import { sql } from "kysely";
 import { createSearchRepository } from "../apps/api/src/repositories/search-repository.ts";
+import { intFromEnv } from "./bench-env.ts";
 
 const TARGET_P95_MS = 30;
 const RESULTS_DIR = new URL("./results/", import.meta.url);
-
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be an integer ≥ 0`);
-  return value;
-}
 
 /** Deterministic, so that every run searches the same corpus. */
 function mulberry32(seed: number) {
@@ -195,9 +188,9 @@ async function main() {
   if (source !== "synthetic" && source !== "poetry") {
     throw new Error("SEARCH_BENCH_SOURCE must be synthetic or poetry");
   }
-  let poemCount = positiveIntFromEnv("SEARCH_BENCH_N", 300_000);
-  const articleCount = positiveIntFromEnv("SEARCH_BENCH_ARTICLES", 200);
-  const rounds = positiveIntFromEnv("SEARCH_BENCH_ROUNDS", 200);
+  let poemCount = intFromEnv("SEARCH_BENCH_N", 300_000, 0);
+  const articleCount = intFromEnv("SEARCH_BENCH_ARTICLES", 200, 0);
+  const rounds = intFromEnv("SEARCH_BENCH_ROUNDS", 200, 0);
   const dir = await mkdtemp(join(tmpdir(), "tongjian-search-bench-"));
   const path = join(dir, "bench.sqlite");
   const databaseUrl = process.env.SEARCH_BENCH_DATABASE_URL || undefined;
