@@ -17,6 +17,7 @@ import "./app.css";
 import type { Route } from "./+types/root";
 import { AppShell } from "./shell/app-shell.tsx";
 import { isChunkLoadError, reloadOnceForChunkError } from "./shell/chunk-reload.ts";
+import { NOT_FOUND_MESSAGE } from "./shell/not-found.ts";
 
 // The environment is read from the request, so the first HTML already has the right bars.
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -102,7 +103,7 @@ function ErrorScreen() {
     status = error.status;
     message =
       status === 404
-        ? "抱歉，页面找不到了"
+        ? NOT_FOUND_MESSAGE
         : typeof error.data === "string" && error.data
           ? error.data
           : error.statusText || message;

@@ -10,7 +10,7 @@ import { FONT_SIZES } from "@tongjian/domain/font-option";
 import { FEED_PAGE_SIZE_DEFAULT } from "@tongjian/domain/page-size";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import type { CSSProperties } from "react";
-import { data, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { ArticleBody } from "../features/content/article-body.tsx";
 import { ArticleList } from "../features/content/article-list.tsx";
 import type {
@@ -24,11 +24,10 @@ import { PromotionBar } from "../features/content/promotion-bar.tsx";
 import { SectionNav } from "../features/content/section-nav.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { useArticleFont } from "../features/content/use-article-font.ts";
-import { ApiRequestError, callApi } from "../shell/api-client.ts";
+import { callApi } from "../shell/api-client.ts";
+import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/article";
-
-const NOT_FOUND = "抱歉，页面找不到了";
 
 // One module renders every article route of spec §2: /ah/article/{id?}, the section routes
 // (/ah/war …, with `?id=` for one article), /article/*, /harmony/article and /summarize/{id?}.
@@ -36,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = requestOrigin(request, context.hosts.publicOrigin);
   const url = new URL(request.url);
   const route = articleRouteFor(url.pathname);
-  if (!route) throw data(NOT_FOUND, { status: 404 });
+  if (!route) throw notFound();
   const id = route.id ?? url.searchParams.get("id");
   if (!id) {
     const asked = url.searchParams.get("section");
@@ -49,22 +48,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const title = route.section === null && section ? section : route.title;
     return { kind: "list" as const, title, section, list: page.list, total: page.total, origin };
   }
-  if (!isEntityId(id)) throw data(NOT_FOUND, { status: 404 });
-  try {
-    const [article, related] = await Promise.all([
+  if (!isEntityId(id)) throw notFound();
+  const [article, related] = await Promise.all([
+    orNotFound(
       callApi<ArticleDetail>(context.apiFetch, `/api/m/article/v1/n/detail/cn/${id}`),
-      callApi<ArticleCard[]>(context.apiFetch, `/api/recommend/get/relation/cn/${id}/10`).catch(
-        () => [],
-      ),
-    ]);
-    const isH5 = isH5Flag(url.searchParams.get("isH5"));
-    return { kind: "article" as const, article, related, isH5, origin };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.code === 404) {
-      throw data("这篇文章不存在或已被删除", { status: 404 });
-    }
-    throw error;
-  }
+      "这篇文章不存在或已被删除",
+    ),
+    callApi<ArticleCard[]>(context.apiFetch, `/api/recommend/get/relation/cn/${id}/10`).catch(
+      () => [],
+    ),
+  ]);
+  const isH5 = isH5Flag(url.searchParams.get("isH5"));
+  return { kind: "article" as const, article, related, isH5, origin };
 }
 
 export function meta({ data: d }: Route.MetaArgs) {

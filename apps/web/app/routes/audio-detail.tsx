@@ -1,7 +1,8 @@
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AudioPlayer } from "../features/media/audio-player.tsx";
 import { getSampleAudioList } from "../features/media/get-sample-audio-list.ts";
+import { notFound } from "../shell/not-found.ts";
 import type { Route } from "./+types/audio-detail";
 
 const SAMPLE_LABEL = "示例音频（合成）";
@@ -10,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await getSampleAudioList(context.apiFetch);
   const name = new URL(request.url).searchParams.get("name") ?? list[0]?.key;
   const current = list.find((item) => item.key === name);
-  if (!current) throw data("抱歉，页面找不到了", { status: 404 });
+  if (!current) throw notFound();
   return { current, list };
 }
 

@@ -3,16 +3,14 @@ import { WORKS_PAGE_SIZE } from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { truncateText } from "@tongjian/domain/text-length";
 import type { ReactNode } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { ArticleList } from "../features/content/article-list.tsx";
 import {
   type ArticleCard,
   type EntryDetail,
   type EntryRelations as EntryRelationsData,
   type EntryTimeline as EntryTimelineData,
-  KIND_NAMES,
   TEXT_KINDS,
-  type TopList,
   type WorksPage,
 } from "../features/content/content-types.ts";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
@@ -22,8 +20,10 @@ import { EntryTimeline } from "../features/content/entry-timeline.tsx";
 import { EntryVerse } from "../features/content/entry-verse.tsx";
 import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
+import { fetchPopularEntries, PopularEntries } from "../features/content/popular-entries.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
+import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/detail";
 
@@ -41,13 +41,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = params.id;
   if (!id) {
     // Without an id the route lists the most connected entries.
-    const top = await callApi<TopList>(
-      context.apiFetch,
-      "/api/m/homeservice/top/n/list?page=1&size=50",
-    );
-    return { entry: null, list: top.list, origin } as const;
+    const list = await fetchPopularEntries(context.apiFetch, 50);
+    return { entry: null, list, origin } as const;
   }
-  if (!isEntityId(id)) throw data("抱歉，页面找不到了", { status: 404 });
+  if (!isEntityId(id)) throw notFound();
   // The secondary sections fail on their own: the page still shows the entry.
   const optional = <T,>(path: string) =>
     callApi<T>(context.apiFetch, path).catch((error: unknown) => {
@@ -57,42 +54,35 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       }
       return null;
     });
-  try {
-    const [entry, relation, timeline, articles, works] = await Promise.all([
-      callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`),
-      optional<EntryRelationsData>(`/api/item/relation/cn/${id}`),
-      optional<EntryTimelineData>(`/api/item/timeline/cn/${id}`),
-      optional<ArticleCard[]>(`/api/item/articles/cn/${id}`),
-      optional<WorksPage>(`/api/item/works/cn/${id}/1/${WORKS_PAGE_SIZE}`),
-    ]);
-    // Only what the page shows goes into the HTML (and its hydration data): a busy entry has
-    // hundreds of relations, and their summaries would double the page.
-    const { facts: _raw, ...shown } = entry;
-    return {
-      entry: shown,
-      relations:
-        relation?.relations.map((r) => ({
-          ...r,
-          note: null,
-          item: { ...r.item, summary: "" },
-        })) ?? null,
-      timeline:
-        timeline?.list.map((item) => ({
-          ...item,
-          desc: truncateText(item.desc, TIMELINE_DESC_LIMIT),
-        })) ?? null,
-      articles,
-      works,
-      seeMore: seeMoreFlag(request),
-      list: [],
-      origin,
-    } as const;
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.code === 404) {
-      throw data("抱歉，页面找不到了", { status: 404 });
-    }
-    throw error;
-  }
+  const [entry, relation, timeline, articles, works] = await Promise.all([
+    orNotFound(callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`)),
+    optional<EntryRelationsData>(`/api/item/relation/cn/${id}`),
+    optional<EntryTimelineData>(`/api/item/timeline/cn/${id}`),
+    optional<ArticleCard[]>(`/api/item/articles/cn/${id}`),
+    optional<WorksPage>(`/api/item/works/cn/${id}/1/${WORKS_PAGE_SIZE}`),
+  ]);
+  // Only what the page shows goes into the HTML (and its hydration data): a busy entry has
+  // hundreds of relations, and their summaries would double the page.
+  const { facts: _raw, ...shown } = entry;
+  return {
+    entry: shown,
+    relations:
+      relation?.relations.map((r) => ({
+        ...r,
+        note: null,
+        item: { ...r.item, summary: "" },
+      })) ?? null,
+    timeline:
+      timeline?.list.map((item) => ({
+        ...item,
+        desc: truncateText(item.desc, TIMELINE_DESC_LIMIT),
+      })) ?? null,
+    articles,
+    works,
+    seeMore: seeMoreFlag(request),
+    list: [],
+    origin,
+  } as const;
 }
 
 const SCHEMA_TYPES: Record<string, string> = {
@@ -166,24 +156,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
   useShare(
     d.entry ? { title: d.entry.name, desc: d.entry.summary, imgUrl: d.entry.imageUrl } : null,
   );
-  if (!d.entry) {
-    return (
-      <main className="tj-entry">
-        <h1 className="tj-article__title">热门词条</h1>
-        <ul className="tj-relations">
-          {d.list.map((item) => (
-            <li key={item.id}>
-              <Link to={`/detail/${item.id}`}>
-                <span className="tj-relations__label">{KIND_NAMES[item.kind] ?? "词条"}</span>
-                <strong>{item.name}</strong>
-                {item.timeDesc && <small>{item.timeDesc}</small>}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </main>
-    );
-  }
+  if (!d.entry) return <PopularEntries list={d.list} linkTo={(id) => `/detail/${id}`} />;
   const { entry, relations, timeline, articles, works, seeMore } = d;
   const isText = TEXT_KINDS.has(entry.kind);
   return (

@@ -1,16 +1,13 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { data, Link } from "react-router";
-import {
-  type EntryDetail,
-  KIND_NAMES,
-  TEXT_KINDS,
-  type TopList,
-} from "../features/content/content-types.ts";
+import { Link } from "react-router";
+import { type EntryDetail, TEXT_KINDS } from "../features/content/content-types.ts";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
+import { fetchPopularEntries, PopularEntries } from "../features/content/popular-entries.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
-import { ApiRequestError, callApi } from "../shell/api-client.ts";
+import { callApi } from "../shell/api-client.ts";
+import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/minidetail";
 
@@ -19,22 +16,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = params.id;
   if (!id) {
     // Without an id, like /detail, the route lists the most connected entries.
-    const top = await callApi<TopList>(
-      context.apiFetch,
-      "/api/m/homeservice/top/n/list?page=1&size=20",
-    );
-    return { entry: null, list: top.list, origin } as const;
+    const list = await fetchPopularEntries(context.apiFetch, 20);
+    return { entry: null, list, origin } as const;
   }
-  if (!isEntityId(id)) throw data("抱歉，页面找不到了", { status: 404 });
-  try {
-    const entry = await callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`);
-    return { entry, list: [], origin } as const;
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.code === 404) {
-      throw data("抱歉，页面找不到了", { status: 404 });
-    }
-    throw error;
-  }
+  if (!isEntityId(id)) throw notFound();
+  const entry = await orNotFound(
+    callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`),
+  );
+  return { entry, list: [], origin } as const;
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -57,20 +46,11 @@ export default function MiniDetailPage({ loaderData }: Route.ComponentProps) {
   useShare(entry ? { title: entry.name, desc: entry.summary, imgUrl: entry.imageUrl } : null);
   if (!entry) {
     return (
-      <main className="tj-entry tj-entry--mini">
-        <h1 className="tj-article__title">热门词条</h1>
-        <ul className="tj-relations">
-          {list.map((item) => (
-            <li key={item.id}>
-              <Link to={`/minidetail/${item.id}`}>
-                <span className="tj-relations__label">{KIND_NAMES[item.kind] ?? "词条"}</span>
-                <strong>{item.name}</strong>
-                {item.timeDesc && <small>{item.timeDesc}</small>}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </main>
+      <PopularEntries
+        list={list}
+        linkTo={(id) => `/minidetail/${id}`}
+        className="tj-entry tj-entry--mini"
+      />
     );
   }
   const isText = TEXT_KINDS.has(entry.kind);

@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { notFound } from "../shell/not-found.ts";
 import type { Route } from "./+types/unmatched";
 
 // Spec §2 "Unmatched routes": /cluster and /family/subIndex go to the preview host, everything
@@ -9,7 +10,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const toPreview = /\/cluster|\/family\/subIndex/.test(url.pathname);
   const host = toPreview ? context.hosts.preview : context.hosts.fallback;
   if (host) throw redirect(`${host}${target}`, 302);
-  throw data("抱歉，页面找不到了", { status: 404 });
+  throw notFound();
 }
 
 export default function Unmatched() {
