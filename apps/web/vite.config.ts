@@ -3,12 +3,10 @@ import { defineConfig } from "vite";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
-  // antd-mobile imports its CSS from JS; bundling it for the server keeps SSR from dying on it.
-  ssr: { noExternal: ["antd-mobile"] },
   build: {
     target: "es2020",
     cssCodeSplit: true,
-    // The browser's first load is mostly React and React Router; terser's second pass takes
+    // The browser's first load is mostly React Router; terser's second pass takes
     // ~3 KB (gzip) more off them than esbuild's minifier. The server build stays readable.
     minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 } },

@@ -23,6 +23,9 @@ afterAll(async () => {
 });
 
 // Query strings that carry the parameters the §2 table names.
+// Preact runs effects after the next animation frame, or after 35 ms when frames are not coming.
+const FRAME_MS = 40;
+
 const QUERIES: Record<string, string> = {
   "community-detail": "?id=42",
   "group-share": "?circleId=c7&userId=u9",
@@ -144,10 +147,12 @@ describe("loading bar (spec §4, fake clock)", () => {
     expect(later).toBeLessThan(100);
     release();
     await page.waitForURL(/\/ah\/article\//);
+    // Effects run after the next frame, and frames come from the paused clock too.
+    await page.clock.runFor(FRAME_MS);
     await expect.poll(() => bar.getAttribute("aria-valuenow")).toBe("100");
-    await page.clock.runFor(LOADING_BAR_HIDE_DELAY_MS - 50);
+    await page.clock.runFor(LOADING_BAR_HIDE_DELAY_MS - 2 * FRAME_MS);
     await expect(bar.count()).resolves.toBe(1);
-    await page.clock.runFor(100);
+    await page.clock.runFor(3 * FRAME_MS);
     await bar.waitFor({ state: "detached" });
     await context.close();
   });

@@ -69,7 +69,7 @@ async function openFirstArticle(page: Page): Promise<string> {
 describe("page transitions (out-in)", () => {
   it("does not animate the first page, so the first load has no shift", async () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
-    expect(html).toContain('class="tj-page" data-transition="idle"');
+    expect(html).toMatch(/<div (?=[^>]*class="tj-page")(?=[^>]*data-transition="idle")/);
     const { context, page } = await openHome();
     await expect(phases(page)).resolves.toEqual([]);
     const running = await page.evaluate(

@@ -1,17 +1,20 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToStringAsync } from "preact-render-to-string";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { installPreactOptions } from "./shell/preact-options.ts";
+
+installPreactOptions({ htmlAsFragment: false });
 
 export const streamTimeout = 5_000;
 
 /**
- * Pages are rendered whole, then sent as one buffer. No page defers data (every loader awaits
- * what it shows, so that the first HTML carries the content for readers and crawlers alike), so
- * streaming would only split the same bytes into many small writes, each passed through a web
- * stream and back into Node's, which cost more CPU than the rendering of a short page.
+ * Pages are rendered whole by Preact's string renderer, then sent as one buffer. No page defers
+ * data (every loader awaits what it shows, so that the first HTML carries the content for readers
+ * and crawlers alike); the only suspensions are React Router's own, while it writes the loader
+ * data into the page, and the async renderer waits for those in place.
+ * See docs/decisions/0008-preact-runtime.md.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -21,48 +24,12 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined;
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, callback) {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(Buffer.concat(chunks), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-        callback();
-      },
-    });
-
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
-      {
-        onAllReady() {
-          shellRendered = true;
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell is ready reject above and are logged by React Router.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    // A render that never settles is cut off, so that its boundaries flush their fallbacks.
-    timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+  const html = await renderToStringAsync(
+    <ServerRouter context={routerContext} url={request.url} />,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${html}`, {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
 }
