@@ -105,8 +105,9 @@ describe("page transitions (out-in)", () => {
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
     await page.goBack();
     await page.waitForURL(`${server.baseUrl}/`);
+    // The address changes first; the home page is back once its content is in and the fade done.
     await page.waitForFunction(
-      () => document.querySelector(".tj-page")?.getAttribute("data-transition") === "idle",
+      () => document.querySelector(".tj-page[data-transition=idle] .tj-home") !== null,
     );
     await expect(page.evaluate(() => Math.round(window.scrollY))).resolves.toBe(400);
     await context.close();

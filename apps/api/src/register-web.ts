@@ -1,5 +1,9 @@
-import { resolve } from "node:path";
-import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
+import { join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from "./in-process-request.ts";
 import type { TypedApp } from "./typed-app.ts";
 
@@ -48,6 +52,51 @@ function createInProcessApi(app: TypedApp, incoming: Headers) {
   };
 }
 
+/** Hashed build assets never change; everything else public is kept an hour. */
+const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const PUBLIC_CACHE_CONTROL = "public, max-age=3600";
+const SERVER_BUILD_MODULE = "virtual:react-router/server-build";
+
+/** The Fastify request as the Web `Request` React Router takes; aborted if the client leaves. */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    init.body = Readable.toWeb(request.raw) as ReadableStream<Uint8Array>;
+    init.duplex = "half";
+  }
+  return new Request(`${request.protocol}://${request.host}${request.originalUrl}`, init);
+}
+
+/**
+ * Pages and React Router's data requests are rendered whole (no loader defers data, see
+ * apps/web/app/entry.server.tsx), so the body is sent as one buffer with a length: no web
+ * stream read chunk by chunk into a Node stream, no chunked encoding, and the page cache and
+ * compression get the bytes at once.
+ */
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
 export function webRegistrar(options: {
   buildDir: string;
   production: boolean;
@@ -57,30 +106,73 @@ export function webRegistrar(options: {
   appDownloads: { ios: string; android: string };
   wechat: { openAppId?: string | undefined; jsSdkUrl?: string | undefined };
 }) {
-  return async (app: TypedApp) => {
-    await app.register(reactRouterFastify, {
-      buildDirectory: resolve(options.buildDir),
-      mode: options.production ? "production" : "development",
-      viteOptions: { configFile: resolve("apps/web/vite.config.ts"), root: resolve("apps/web") },
-      getLoadContext: (request) => {
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(request.headers))
-          if (typeof v === "string") headers.set(k, v);
-        return {
-          apiFetch: createInProcessApi(app, headers),
-          hosts: {
-            preview: options.previewHost ?? null,
-            fallback: options.fallbackHost ?? null,
-            publicOrigin: options.publicOrigin ?? null,
-            iosDownload: options.appDownloads.ios,
-            androidDownload: options.appDownloads.android,
-          },
-          wechat: {
-            openAppId: options.wechat.openAppId ?? null,
-            jsSdkUrl: options.wechat.jsSdkUrl ?? null,
-          },
-        };
+  const loadContext = (app: TypedApp, request: FastifyRequest) => {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(request.headers))
+      if (typeof v === "string") headers.set(k, v);
+    return {
+      apiFetch: createInProcessApi(app, headers),
+      hosts: {
+        preview: options.previewHost ?? null,
+        fallback: options.fallbackHost ?? null,
+        publicOrigin: options.publicOrigin ?? null,
+        iosDownload: options.appDownloads.ios,
+        androidDownload: options.appDownloads.android,
       },
+      wechat: {
+        openAppId: options.wechat.openAppId ?? null,
+        jsSdkUrl: options.wechat.jsSdkUrl ?? null,
+      },
+    };
+  };
+
+  return async (app: TypedApp) => {
+    const buildDir = resolve(options.buildDir);
+    let build: ServerBuild | (() => Promise<ServerBuild>);
+    if (options.production) {
+      const clientDir = join(buildDir, "client");
+      const assetDir = join(clientDir, "assets");
+      await app.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        cacheControl: false,
+        etag: true,
+        lastModified: true,
+        setHeaders(res, path) {
+          res.setHeader(
+            "cache-control",
+            path.startsWith(assetDir) ? ASSET_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+          );
+        },
+      });
+      build = (await import(
+        pathToFileURL(join(buildDir, "server", "index.js")).href
+      )) as ServerBuild;
+    } else {
+      // Development: Vite serves the modules and renders through its module graph (hot reload).
+      const { createServer } = await import("vite");
+      const vite = await createServer({
+        configFile: resolve("apps/web/vite.config.ts"),
+        root: resolve("apps/web"),
+        server: { middlewareMode: true },
+      });
+      app.addHook("onClose", () => vite.close());
+      const { default: middie } = await import("@fastify/middie");
+      await app.register(middie);
+      app.use(vite.middlewares);
+      build = () => vite.ssrLoadModule(SERVER_BUILD_MODULE) as Promise<ServerBuild>;
+    }
+    const handle = createRequestHandler(build, options.production ? "production" : "development");
+    await app.register(async (pages) => {
+      // Bodies of form posts are read by React Router from the request itself.
+      pages.removeAllContentTypeParsers();
+      pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+      pages.all("/*", async (request, reply) =>
+        sendWebResponse(
+          reply,
+          await handle(toWebRequest(request, reply), loadContext(app, request)),
+        ),
+      );
     });
   };
 }

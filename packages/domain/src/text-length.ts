@@ -29,9 +29,17 @@ let graphemeSegmenter: Intl.Segmenter | undefined;
  * back to code points, which still never splits a surrogate pair.
  */
 export function splitCharacters(text: string): string[] {
-  if (typeof Intl.Segmenter !== "function") return Array.from(text);
+  return Array.from(characters(text));
+}
+
+/** The characters of {@link splitCharacters} one at a time, so a caller can stop early. */
+function* characters(text: string): Generator<string> {
+  if (typeof Intl.Segmenter !== "function") {
+    yield* text;
+    return;
+  }
   graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  return Array.from(graphemeSegmenter.segment(text), (part) => part.segment);
+  for (const part of graphemeSegmenter.segment(text)) yield part.segment;
 }
 
 /** Width of one character from {@link splitCharacters}: 1 for Latin-1, 2 for anything else. */
@@ -57,23 +65,26 @@ export function textLength(text: string): number {
 export function truncateText(text: string, limit: number, ellipsis = DEFAULT_ELLIPSIS): string {
   const budget = Number.isFinite(limit) ? Math.floor(limit) : 0;
   if (budget <= 0) return "";
-  const characters = splitCharacters(text);
-  let total = 0;
-  for (const character of characters) total += characterWidth(character);
-  if (total <= budget) return text;
+  // No character measures more than two, and none is shorter than one UTF-16 unit: text of at
+  // most budget / 2 units fits without being measured.
+  if (text.length * 2 <= budget) return text;
 
   const ellipsisLength = textLength(ellipsis);
   const useEllipsis = ellipsisLength <= budget;
   const keepBudget = useEllipsis ? budget - ellipsisLength : budget;
+  // Walks the text once and stops as soon as it is over the budget: long bodies are measured
+  // only as far as the cut.
   let kept = "";
   let used = 0;
-  for (const character of characters) {
+  let keeping = true;
+  for (const character of characters(text)) {
     const width = characterWidth(character);
-    if (used + width > keepBudget) break;
-    kept += character;
+    if (keeping && used + width <= keepBudget) kept += character;
+    else keeping = false;
     used += width;
+    if (used > budget) return useEllipsis ? kept.trimEnd() + ellipsis : kept;
   }
-  return useEllipsis ? kept.trimEnd() + ellipsis : kept;
+  return text;
 }
 
 /** Spec §5: 60 with an image, 140 without. */
