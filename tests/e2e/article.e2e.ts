@@ -69,6 +69,18 @@ describe("article screen at 375×812", () => {
     await context.close();
   });
 
+  it("lays the article out at the remembered size before any script of the page has run", async () => {
+    const context = await phoneContext(browser);
+    await context.addInitScript(() => window.localStorage.setItem("tj:article-font", "large"));
+    const page = await context.newPage();
+    // No module of the page loads: what shows is the first HTML and its head script alone.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${server.baseUrl}${AN_SHI}`);
+    await expect(fontSize(page, "h1.tj-article__title")).resolves.toBe("29px");
+    await expect(fontSize(page, ".tj-article__body p")).resolves.toBe("20px");
+    await context.close();
+  });
+
   it("takes the size from the app's getFont inside the app, and only logs an unreadable one", async () => {
     const inApp = await open(AN_SHI, {
       userAgent: APP_IOS_UA,

@@ -15,6 +15,7 @@ import {
 import "./shell/load-context.ts";
 import "./app.css";
 import type { Route } from "./+types/root";
+import { ARTICLE_FONT_SCRIPT } from "./features/content/use-article-font.ts";
 import { AppShell } from "./shell/app-shell.tsx";
 import { isChunkLoadError, reloadOnceForChunkError } from "./shell/chunk-reload.ts";
 import { NOT_FOUND_MESSAGE } from "./shell/not-found.ts";
@@ -44,6 +45,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of our own */}
+        <script dangerouslySetInnerHTML={{ __html: ARTICLE_FONT_SCRIPT }} />
       </head>
       <body>
         {children}

@@ -6,10 +6,8 @@ import {
   SECTION_CHANNELS,
 } from "@tongjian/domain/article-sections";
 import { isEntityId } from "@tongjian/domain/entity-id";
-import { FONT_SIZES } from "@tongjian/domain/font-option";
 import { FEED_PAGE_SIZE_DEFAULT } from "@tongjian/domain/page-size";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import type { CSSProperties } from "react";
 import { useNavigation } from "react-router";
 import { ArticleBody } from "../features/content/article-body.tsx";
 import { ArticleList } from "../features/content/article-list.tsx";
@@ -138,13 +136,8 @@ function ArticleScreen({
 }) {
   useShare({ title: article.title, desc: article.summary, imgUrl: article.imageUrl });
   const [font, setFont] = useArticleFont();
-  const sizes = FONT_SIZES[font];
-  const style = {
-    "--tj-article-title-size": `${sizes.titlePx}px`,
-    "--tj-article-text-size": `${sizes.paragraphPx}px`,
-  } as CSSProperties;
   return (
-    <main className="tj-article" data-font={font} style={style}>
+    <main className="tj-article" data-font={font}>
       <header className="tj-article__header">
         <p className="tj-article__section">{article.section}</p>
         <h1 className="tj-article__title">{article.title}</h1>

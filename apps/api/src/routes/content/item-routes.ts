@@ -10,6 +10,8 @@ import { formatHistoricalDate, formatYear } from "@tongjian/domain/year-format";
 import { z } from "zod";
 import { ApiError, ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
+import { createContentReadCache } from "../../content-read-cache.ts";
+import type { RelatedEntry } from "../../repositories/entry-repository.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { idSchema, langIdParams, langSchema, pageNumber, pageSize } from "../route-schemas.ts";
 import { articleCard, entryCard, entryImageUrl, parseJson } from "./content-views.ts";
@@ -44,7 +46,20 @@ interface EntryData {
 const isYear = (y: unknown): y is number =>
   typeof y === "number" && Number.isSafeInteger(y) && y !== 0;
 
+const CONTENT_POLL_MS = 5_000;
+const RELATED_TTL_MS = 30_000;
+
 export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
+  // An entry's relations are content only (no counters): the relation list and the timeline of
+  // one entry share one read, every reader shares it for a while, and a content reload drops it.
+  const relatedLists = createContentReadCache<RelatedEntry[]>(app, {
+    contentVersion: () => deps.articles.contentVersion(),
+    pollMs: CONTENT_POLL_MS,
+    ttlMs: RELATED_TTL_MS,
+    max: 5_000,
+  });
+  const relatedOf = (id: string) => relatedLists.get(id, () => deps.entries.related(id));
+
   async function requireEntry(id: string) {
     const entry = await deps.entries.findById(id);
     if (!entry) throw ApiError.notFound("词条不存在或已被删除");
@@ -82,7 +97,7 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
 
   app.get("/api/item/relation/:lang/:id", { schema: { params: langIdParams } }, async (request) => {
     const entry = await requireEntry(request.params.id);
-    const related = await deps.entries.related(entry.id);
+    const related = await relatedOf(entry.id);
     return ok({
       center: entryCard(entry),
       relations: related.map((r) => ({
@@ -133,7 +148,7 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
 
     // Events the entry took part in, regimes that made a place their capital, and dated
     // relations (a meeting, an appointment) — works are not part of a life's timeline.
-    const related = await deps.entries.related(entry.id);
+    const related = await relatedOf(entry.id);
     const seen = new Set<string>();
     const dated = related.filter(
       (r) => r.entry.kind === "event" || (r.relationType === "定都" && r.entry.kind === "regime"),

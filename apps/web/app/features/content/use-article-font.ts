@@ -1,4 +1,5 @@
 import {
+  FONT_SIZES,
   FONT_VARIANT_DEFAULT,
   type FontVariant,
   fontVariant,
@@ -9,6 +10,22 @@ import { useCallback, useEffect, useState } from "react";
 import { usePlatform } from "../../shell/platform.tsx";
 
 export const ARTICLE_FONT_STORAGE_KEY = "tj:article-font";
+
+const TITLE_SIZE_PROPERTY = "--tj-article-title-size";
+const TEXT_SIZE_PROPERTY = "--tj-article-text-size";
+
+/**
+ * Runs in the document's head, before the first paint: a size the reader chose earlier is in
+ * place when the article is first laid out, so the text does not jump when the page hydrates.
+ */
+export const ARTICLE_FONT_SCRIPT = `(function(){try{var z=${JSON.stringify(FONT_SIZES)},v=localStorage.getItem(${JSON.stringify(ARTICLE_FONT_STORAGE_KEY)});if(v&&Object.prototype.hasOwnProperty.call(z,v)){var d=document.documentElement.style;d.setProperty("${TITLE_SIZE_PROPERTY}",z[v].titlePx+"px");d.setProperty("${TEXT_SIZE_PROPERTY}",z[v].paragraphPx+"px")}}catch(e){}})()`;
+
+/** Sizes are set on the document, where the head script sets them, and every article reads them. */
+function applyFont(variant: FontVariant) {
+  const { style } = document.documentElement;
+  style.setProperty(TITLE_SIZE_PROPERTY, `${FONT_SIZES[variant].titlePx}px`);
+  style.setProperty(TEXT_SIZE_PROPERTY, `${FONT_SIZES[variant].paragraphPx}px`);
+}
 
 function readStored(): FontVariant | null {
   try {
@@ -29,8 +46,9 @@ export function useArticleFont(): [FontVariant, (variant: FontVariant) => void] 
   const [variant, setVariant] = useState<FontVariant>(FONT_VARIANT_DEFAULT);
 
   useEffect(() => {
-    const stored = readStored();
-    if (stored) setVariant(stored);
+    const stored = readStored() ?? FONT_VARIANT_DEFAULT;
+    setVariant(stored);
+    applyFont(stored);
     if (!env.isNativeApp) return;
     let current = true;
     bridge
@@ -42,7 +60,9 @@ export function useArticleFont(): [FontVariant, (variant: FontVariant) => void] 
           console.warn("无法读取App的字号设置", reply);
           return;
         }
-        if (current) setVariant(fontVariant(option));
+        if (!current) return;
+        setVariant(fontVariant(option));
+        applyFont(fontVariant(option));
       })
       .catch((error: unknown) => console.warn("无法读取App的字号设置", error));
     return () => {
@@ -52,6 +72,7 @@ export function useArticleFont(): [FontVariant, (variant: FontVariant) => void] 
 
   const choose = useCallback((next: FontVariant) => {
     setVariant(next);
+    applyFont(next);
     try {
       window.localStorage.setItem(ARTICLE_FONT_STORAGE_KEY, next);
     } catch {
