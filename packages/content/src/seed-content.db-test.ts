@@ -30,6 +30,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0002-visitor",
         "0003-search",
         "0004-relation-type-index",
+        "0005-popularity-index",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

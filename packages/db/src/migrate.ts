@@ -4,6 +4,7 @@ import { initialMigration } from "./migrations/0001-initial.ts";
 import { visitorMigration } from "./migrations/0002-visitor.ts";
 import { searchMigration } from "./migrations/0003-search.ts";
 import { relationTypeIndexMigration } from "./migrations/0004-relation-type-index.ts";
+import { popularityIndexMigration } from "./migrations/0005-popularity-index.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002-visitor": visitorMigration,
   "0003-search": searchMigration,
   "0004-relation-type-index": relationTypeIndexMigration,
+  "0005-popularity-index": popularityIndexMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
