@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   await app.register(helmet, {
-    // Pages inline React Router's hydration data; styles come from antd-mobile's CSS variables.
+    // Pages inline React Router's hydration data and the head script that sets the text size.
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {

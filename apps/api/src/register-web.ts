@@ -106,10 +106,7 @@ export function webRegistrar(options: {
   appDownloads: { ios: string; android: string };
   wechat: { openAppId?: string | undefined; jsSdkUrl?: string | undefined };
 }) {
-  const loadContext = (app: TypedApp, request: FastifyRequest) => {
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(request.headers))
-      if (typeof v === "string") headers.set(k, v);
+  const loadContext = (app: TypedApp, headers: Headers) => {
     return {
       apiFetch: createInProcessApi(app, headers),
       hosts: {
@@ -167,12 +164,13 @@ export function webRegistrar(options: {
       // Bodies of form posts are read by React Router from the request itself.
       pages.removeAllContentTypeParsers();
       pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-      pages.all("/*", async (request, reply) =>
-        sendWebResponse(
+      pages.all("/*", async (request, reply) => {
+        const webRequest = toWebRequest(request, reply);
+        return sendWebResponse(
           reply,
-          await handle(toWebRequest(request, reply), loadContext(app, request)),
-        ),
-      );
+          await handle(webRequest, loadContext(app, webRequest.headers)),
+        );
+      });
     });
   };
 }

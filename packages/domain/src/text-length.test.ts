@@ -47,6 +47,41 @@ describe("splitCharacters", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
+
+  // Text of these code points is split without the segmenter; the segmenter must agree that
+  // none of them joins its neighbour, in any order.
+  const SIMPLE_RANGES: [number, number][] = [
+    [0x20, 0x7e],
+    [0xa0, 0xff],
+    [0x2010, 0x2027],
+    [0x2030, 0x205e],
+    [0x3000, 0x3029],
+    [0x3030, 0x303f],
+    [0x3400, 0x4dbf],
+    [0x4e00, 0x9fff],
+    [0xff01, 0xff65],
+  ];
+  const simple = SIMPLE_RANGES.flatMap(([from, to]) =>
+    Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i)),
+  );
+
+  it("splits text of code points that never join as the grapheme segmenter does", () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    const graphemes = (text: string) => Array.from(segmenter.segment(text), (p) => p.segment);
+    const forwards = simple.join("");
+    const backwards = [...simple].reverse().join("");
+    expect(graphemes(forwards)).toEqual(simple);
+    expect(graphemes(backwards)).toEqual([...simple].reverse());
+    expect(splitCharacters(forwards)).toEqual(simple);
+    const corpus = "李白（701年—762年），字太白，号青莲居士。《将进酒》“天生我材必有用”……";
+    expect(splitCharacters(corpus)).toEqual(graphemes(corpus));
+  });
+
+  it("still joins marks that follow such text", () => {
+    expect(splitCharacters("字\u302a")).toEqual(["字\u302a"]);
+    expect(splitCharacters("e\u0301汉")).toEqual(["e\u0301", "汉"]);
+    expect(splitCharacters("ｶﾞ")).toEqual(["ｶﾞ"]);
+  });
 });
 
 describe("truncateText", () => {
