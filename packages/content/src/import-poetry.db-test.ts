@@ -112,6 +112,19 @@ describe.each(databaseTargets())("importPoetry on $name", (target) => {
       expect.objectContaining({ from_id: LI_BAI, to_id: JIANG_JIN_JIU, label: "全唐诗" }),
     );
     expect(links.filter((l) => l.from_id === DU_FU)).toHaveLength(1);
+    // The selection's poem comes before the complete collection's on the poet's page, though
+    // the collection's name sorts first.
+    const sortKeys = new Map(
+      (
+        await handle.db
+          .selectFrom("relation")
+          .select(["to_id", "sort_key"])
+          .where("from_id", "=", LI_BAI)
+          .where("type", "=", "作品")
+          .execute()
+      ).map((r) => [r.to_id, r.sort_key]),
+    );
+    expect(sortKeys.get(JING_YE_SI)).toBeLessThan(sortKeys.get(JIANG_JIN_JIU) ?? 0);
 
     const luoBinWang = await entry(
       contentId("person", importedPoetKey({ slug: "tang", dynasty: "唐" }, "骆宾王")),

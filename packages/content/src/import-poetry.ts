@@ -19,6 +19,7 @@ import {
   type RelationRow,
   type WorkCounts,
   worksRelation,
+  worksSortKey,
 } from "./poetry-entries.ts";
 import {
   type AuthorGroup,
@@ -128,7 +129,10 @@ function createWriter(handle: DatabaseHandle) {
       .insertInto("relation")
       .values(rows)
       .onConflict((oc) =>
-        oc.column("id").doUpdateSet((eb) => ({ label: eb.ref("excluded.label") })),
+        oc.column("id").doUpdateSet((eb) => ({
+          label: eb.ref("excluded.label"),
+          sort_key: eb.ref("excluded.sort_key"),
+        })),
       )
       .execute();
   }
@@ -207,11 +211,13 @@ export async function importPoetry(
 
   // Every text goes through the converter: the Tang and Song shi are traditional, and the
   // simplified collections still have traditional forms here and there (宋词三百首 has 後).
-  for (const source of POEM_SOURCES) {
+  for (const [sourceRank, source] of POEM_SOURCES.entries()) {
     const occurrences = new Map<string, number>();
+    let position = 0;
     for (const file of source.files(dir)) {
       for (const raw of source.read(file)) {
         read++;
+        position++;
         const group = raw.group ?? source.group;
         const rawAuthor = raw.author ?? "";
         let author = names.get(rawAuthor);
@@ -280,7 +286,10 @@ export async function importPoetry(
           stamp,
         });
         await writer.entry(row);
-        if (authorId) await writer.relation(worksRelation(authorId, row.id, source.collection));
+        if (authorId) {
+          const sortKey = worksSortKey(sourceRank, position);
+          await writer.relation(worksRelation(authorId, row.id, source.collection, sortKey));
+        }
         poems++;
       }
       options.onProgress?.({
@@ -297,15 +306,18 @@ export async function importPoetry(
     handle,
     CLASSIC_SOURCES.flatMap((s) => (s.authorKey ? [contentId("person", s.authorKey)] : [])),
   );
-  for (const source of CLASSIC_SOURCES) {
+  for (const [classicRank, source] of CLASSIC_SOURCES.entries()) {
     const authorId = source.authorKey ? contentId("person", source.authorKey) : undefined;
+    let position = 0;
     for (const chapter of source.read(dir)) {
       read++;
+      position++;
       if (cleanParagraphs(chapter.paragraphs).length === 0) continue;
       const row = classicEntry(source, chapter, toSimplified, stamp);
       await writer.entry(row);
       if (authorId && bookAuthors.has(authorId)) {
-        await writer.relation(worksRelation(authorId, row.id, source.book));
+        const sortKey = worksSortKey(POEM_SOURCES.length + classicRank, position);
+        await writer.relation(worksRelation(authorId, row.id, source.book, sortKey));
       }
       classics++;
     }

@@ -12,6 +12,7 @@ import {
   poetEntry,
   poetSummary,
   worksRelation,
+  worksSortKey,
 } from "./poetry-entries.ts";
 import { CLASSIC_SOURCES, POEM_SOURCES, type PoemSource } from "./poetry-sources.ts";
 import { toSimplified } from "./poetry-text.ts";
@@ -224,9 +225,19 @@ describe("poets", () => {
   });
 
   it("gives a 作品 relation a stable id", () => {
-    const a = worksRelation("a".repeat(24), "b".repeat(24), "唐诗三百首");
-    expect(a).toMatchObject({ type: "作品", label: "唐诗三百首", twoway: 0 });
-    expect(a.id).toBe(worksRelation("a".repeat(24), "b".repeat(24), "全唐诗").id);
+    const a = worksRelation("a".repeat(24), "b".repeat(24), "唐诗三百首", worksSortKey(0, 1));
+    expect(a).toMatchObject({ type: "作品", label: "唐诗三百首", twoway: 0, sort_key: 1 });
+    expect(a.id).toBe(worksRelation("a".repeat(24), "b".repeat(24), "全唐诗", 9).id);
     expect(a.id).toMatch(/^[0-9a-f]{24}$/);
+  });
+
+  it("orders works by their source's rank, then by their place in it", () => {
+    const selection = POEM_SOURCES.findIndex((s) => s.collection === "唐诗三百首");
+    const complete = POEM_SOURCES.findIndex((s) => s.collection === "全唐诗");
+    expect(worksSortKey(selection, 300)).toBeLessThan(worksSortKey(complete, 1));
+    expect(worksSortKey(complete, 1)).toBeLessThan(worksSortKey(complete, 2));
+    // A source longer than its room still sorts before the next source.
+    expect(worksSortKey(complete, 50_000_000)).toBeLessThan(worksSortKey(complete + 1, 1));
+    expect(worksSortKey(POEM_SOURCES.length + 3, 100)).toBeLessThan(2 ** 31);
   });
 });

@@ -284,8 +284,25 @@ export function poetEntry(input: PoetEntryInput): EntryRow {
   };
 }
 
+/** Room for each source's works in {@link worksSortKey}: the largest (全宋诗) has ~250,000. */
+const WORKS_PER_SOURCE = 10_000_000;
+
+/**
+ * The order of a work among its author's works: the source's place in the import (the
+ * best-known selections come first, then the complete collections, then the classics), then
+ * the work's place in that source's files. The same in every import mode.
+ */
+export function worksSortKey(sourceRank: number, position: number): number {
+  return sourceRank * WORKS_PER_SOURCE + Math.min(position, WORKS_PER_SOURCE - 1);
+}
+
 /** A 作品 relation from an author to a poem or chapter; its id is the seeder's formula. */
-export function worksRelation(fromId: string, toId: string, label: string): RelationRow {
+export function worksRelation(
+  fromId: string,
+  toId: string,
+  label: string,
+  sortKey: number,
+): RelationRow {
   return {
     id: createHash("sha1")
       .update(`${fromId}|${toId}|${WORKS_RELATION_TYPE}`)
@@ -295,6 +312,7 @@ export function worksRelation(fromId: string, toId: string, label: string): Rela
     to_id: toId,
     type: WORKS_RELATION_TYPE,
     label,
+    sort_key: sortKey,
     twoway: 0,
     note: null,
     year: null,

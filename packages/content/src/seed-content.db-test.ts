@@ -31,6 +31,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0003-search",
         "0004-relation-type-index",
         "0005-popularity-index",
+        "0006-works-order",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

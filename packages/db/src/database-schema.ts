@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 // Timestamps are ISO-8601 strings and booleans are 0/1 integers so that one schema and one set
 // of queries behaves the same on SQLite and PostgreSQL.
@@ -35,6 +35,8 @@ export interface RelationTable {
   twoway: number;
   note: string | null;
   year: number | null;
+  /** Order among the author's works (importer); 0 for relations written by hand. */
+  sort_key: ColumnType<number, number | undefined, number>;
 }
 
 export interface ArticleTable {

@@ -5,6 +5,7 @@ import { visitorMigration } from "./migrations/0002-visitor.ts";
 import { searchMigration } from "./migrations/0003-search.ts";
 import { relationTypeIndexMigration } from "./migrations/0004-relation-type-index.ts";
 import { popularityIndexMigration } from "./migrations/0005-popularity-index.ts";
+import { worksOrderMigration } from "./migrations/0006-works-order.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003-search": searchMigration,
   "0004-relation-type-index": relationTypeIndexMigration,
   "0005-popularity-index": popularityIndexMigration,
+  "0006-works-order": worksOrderMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -114,8 +114,9 @@ export function createEntryRepository(db: Kysely<Database>) {
     },
 
     /**
-     * One page of an author's works (poems, chapters), grouped by collection. The order is the
-     * (from_id, type, label, to_id) index's, so a page costs the same for 10 works or 10,000.
+     * One page of an author's works (poems, chapters): the best-known collections first, then
+     * the order of the book (`sort_key`, set by the importer). The order is the
+     * (from_id, type, sort_key, to_id) index's, so a page costs the same for 10 works or 10,000.
      */
     async works(authorId: string, limit: number, offset: number): Promise<WorkRow[]> {
       return db
@@ -124,7 +125,7 @@ export function createEntryRepository(db: Kysely<Database>) {
         .select(["e.id", "e.name", "e.kind", "e.summary", "e.data", "r.label"])
         .where("r.from_id", "=", authorId)
         .where("r.type", "=", WORKS_RELATION_TYPE)
-        .orderBy("r.label")
+        .orderBy("r.sort_key")
         .orderBy("r.to_id")
         .limit(limit)
         .offset(offset)

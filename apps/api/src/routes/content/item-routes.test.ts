@@ -148,6 +148,22 @@ describe.each(databaseTargets())("entry page API on $name", (target) => {
     expect(none).toMatchObject({ total: 0, hasMore: false, list: [] });
   });
 
+  it("lists a poet's works in the importer's order (best-known collections first), not the ids'", async () => {
+    const byId = [...poems].sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const [i, poem] of byId.entries()) {
+      await t.deps.handle.db
+        .updateTable("relation")
+        .set({ sort_key: byId.length - i })
+        .where("from_id", "=", LI_BAI)
+        .where("to_id", "=", poem.id)
+        .execute();
+    }
+    const first = (await get(`/api/item/works/cn/${LI_BAI}/1/20`)).body.data;
+    const second = (await get(`/api/item/works/cn/${LI_BAI}/2/20`)).body.data;
+    const ids = [...first.list, ...second.list].map((w: { id: string }) => w.id);
+    expect(ids).toEqual(byId.map((p) => p.id).reverse());
+  });
+
   it("renders a poem entry with its author linked and its lines", async () => {
     const poem = poems[2];
     const { body } = await get(`/api/item/detail/cn/${poem?.id}`);
