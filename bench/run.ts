@@ -115,6 +115,25 @@ export function formatTable(results: TargetResult[]): string {
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
+/** Issue 4's server targets: anonymous article at ≥ 0.5× the static rate, uncached p99 < 100 ms. */
+const ANONYMOUS_VS_STATIC_MIN = 0.5;
+const UNCACHED_P99_MAX_MS = 100;
+
+export function formatVerdicts(results: TargetResult[]): string {
+  const lines: string[] = [];
+  const verdict = (met: boolean) => (met ? "met" : "NOT met");
+  const article = results.find((r) => r.name === "ssr article");
+  if (article)
+    lines.push(
+      `target: article, anonymous ≥ ${ANONYMOUS_VS_STATIC_MIN}× static: ${article.relativeToStatic.toFixed(2)}×, ${verdict(article.relativeToStatic >= ANONYMOUS_VS_STATIC_MIN)}`,
+    );
+  for (const r of results.filter((x) => x.name.endsWith("uncached")))
+    lines.push(
+      `target: ${r.name.replace(/^ssr /, "")} p99 < ${UNCACHED_P99_MAX_MS} ms: ${r.latencyP99Ms.toFixed(0)} ms, ${verdict(r.latencyP99Ms < UNCACHED_P99_MAX_MS)}`,
+    );
+  return lines.join("\n");
+}
+
 export async function runBench(): Promise<void> {
   const duration = intFromEnv("BENCH_DURATION", 10);
   const connections = intFromEnv("BENCH_CONNECTIONS", 50);
@@ -155,6 +174,7 @@ export async function runBench(): Promise<void> {
       `\n${connections} connections, ${duration} s per target, ${workers} worker(s), content: ${contentDir}, load average before: ${loadBefore}\n`,
     );
     console.log(formatTable(results));
+    console.log(`\n${formatVerdicts(results)}`);
 
     const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
     for (const r of failed)
