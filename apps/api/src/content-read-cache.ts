@@ -5,11 +5,15 @@ import { watchContentVersion } from "./watch-content-version.ts";
 export interface ContentReadCacheOptions {
   /** Returns a value that changes whenever content changes (`db:seed`, here or elsewhere). */
   contentVersion: () => Promise<string>;
-  pollMs: number;
+  /** How often the version is read; {@link CONTENT_VERSION_POLL_MS} unless a test wants less. */
+  pollMs?: number;
   /** Longest time a result is reused; it also bounds how stale counters shown in it can be. */
   ttlMs: number;
   max: number;
 }
+
+/** How often a content read cache checks the content version. */
+export const CONTENT_VERSION_POLL_MS = 5_000;
 
 /**
  * Keeps results that depend on content only (recommendations, lists), shared by every visitor,
@@ -29,7 +33,7 @@ export function createContentReadCache<V extends object>(
   };
   const poll = watchContentVersion(app, {
     contentVersion: options.contentVersion,
-    pollMs: options.pollMs,
+    pollMs: options.pollMs ?? CONTENT_VERSION_POLL_MS,
     onChange: clear,
   });
 

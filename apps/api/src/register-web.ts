@@ -106,22 +106,23 @@ export function webRegistrar(options: {
   appDownloads: { ios: string; android: string };
   wechat: { openAppId?: string | undefined; jsSdkUrl?: string | undefined };
 }) {
-  const loadContext = (app: TypedApp, headers: Headers) => {
-    return {
-      apiFetch: createInProcessApi(app, headers),
-      hosts: {
-        preview: options.previewHost ?? null,
-        fallback: options.fallbackHost ?? null,
-        publicOrigin: options.publicOrigin ?? null,
-        iosDownload: options.appDownloads.ios,
-        androidDownload: options.appDownloads.android,
-      },
-      wechat: {
-        openAppId: options.wechat.openAppId ?? null,
-        jsSdkUrl: options.wechat.jsSdkUrl ?? null,
-      },
-    };
+  // The same for every request; only the API transport carries the visitor's headers.
+  const hosts = {
+    preview: options.previewHost ?? null,
+    fallback: options.fallbackHost ?? null,
+    publicOrigin: options.publicOrigin ?? null,
+    iosDownload: options.appDownloads.ios,
+    androidDownload: options.appDownloads.android,
   };
+  const wechat = {
+    openAppId: options.wechat.openAppId ?? null,
+    jsSdkUrl: options.wechat.jsSdkUrl ?? null,
+  };
+  const loadContext = (app: TypedApp, headers: Headers) => ({
+    apiFetch: createInProcessApi(app, headers),
+    hosts,
+    wechat,
+  });
 
   return async (app: TypedApp) => {
     const buildDir = resolve(options.buildDir);

@@ -1,5 +1,4 @@
-import type { Migration } from "kysely";
-import { type Kysely, sql } from "kysely";
+import type { Kysely, Migration } from "kysely";
 
 // An author's works were listed by collection name, then id: 全唐诗 sorted before 唐诗三百首, so
 // a poet's page opened on obscure poems. `sort_key` holds the order the importer gives each work
@@ -10,7 +9,7 @@ export const worksOrderMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable("relation")
-      .addColumn("sort_key", "integer", (col) => col.notNull().defaultTo(sql`0`))
+      .addColumn("sort_key", "integer", (col) => col.notNull().defaultTo(0))
       .execute();
     await db.schema.dropIndex("relation_from_type_idx").ifExists().execute();
     await db.schema

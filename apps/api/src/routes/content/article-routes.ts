@@ -11,7 +11,6 @@ import type { TypedApp } from "../../typed-app.ts";
 import { idSchema, langIdParams, langSchema, pageNumber, pageSize } from "../route-schemas.ts";
 import { articleCard, coverUrl, entryCard, SECTION_CHANNELS } from "./content-views.ts";
 
-const CONTENT_POLL_MS = 5_000;
 const RECOMMENDATION_TTL_MS = 30_000;
 type ArticleCardList = (ReturnType<typeof articleCard> | ReturnType<typeof entryCard>)[];
 
@@ -36,7 +35,6 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
   // drops them.
   const recommendations = createContentReadCache<ArticleCardList>(app, {
     contentVersion: () => deps.articles.contentVersion(),
-    pollMs: CONTENT_POLL_MS,
     ttlMs: RECOMMENDATION_TTL_MS,
     max: 5_000,
   });

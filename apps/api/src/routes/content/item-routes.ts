@@ -46,7 +46,6 @@ interface EntryData {
 const isYear = (y: unknown): y is number =>
   typeof y === "number" && Number.isSafeInteger(y) && y !== 0;
 
-const CONTENT_POLL_MS = 5_000;
 const RELATED_TTL_MS = 30_000;
 
 export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
@@ -54,7 +53,6 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
   // one entry share one read, every reader shares it for a while, and a content reload drops it.
   const relatedLists = createContentReadCache<RelatedEntry[]>(app, {
     contentVersion: () => deps.articles.contentVersion(),
-    pollMs: CONTENT_POLL_MS,
     ttlMs: RELATED_TTL_MS,
     max: 5_000,
   });

@@ -44,11 +44,14 @@ function readStored(): FontVariant | null {
 export function useArticleFont(): [FontVariant, (variant: FontVariant) => void] {
   const { env, bridge } = usePlatform();
   const [variant, setVariant] = useState<FontVariant>(FONT_VARIANT_DEFAULT);
+  // The state drives the switch; the document's sizes drive the text. They change together.
+  const show = useCallback((next: FontVariant) => {
+    setVariant(next);
+    applyFont(next);
+  }, []);
 
   useEffect(() => {
-    const stored = readStored() ?? FONT_VARIANT_DEFAULT;
-    setVariant(stored);
-    applyFont(stored);
+    show(readStored() ?? FONT_VARIANT_DEFAULT);
     if (!env.isNativeApp) return;
     let current = true;
     bridge
@@ -60,25 +63,25 @@ export function useArticleFont(): [FontVariant, (variant: FontVariant) => void] 
           console.warn("无法读取App的字号设置", reply);
           return;
         }
-        if (!current) return;
-        setVariant(fontVariant(option));
-        applyFont(fontVariant(option));
+        if (current) show(fontVariant(option));
       })
       .catch((error: unknown) => console.warn("无法读取App的字号设置", error));
     return () => {
       current = false;
     };
-  }, [env.isNativeApp, bridge]);
+  }, [env.isNativeApp, bridge, show]);
 
-  const choose = useCallback((next: FontVariant) => {
-    setVariant(next);
-    applyFont(next);
-    try {
-      window.localStorage.setItem(ARTICLE_FONT_STORAGE_KEY, next);
-    } catch {
-      // Not remembered when storage is blocked; the choice still applies to this page.
-    }
-  }, []);
+  const choose = useCallback(
+    (next: FontVariant) => {
+      show(next);
+      try {
+        window.localStorage.setItem(ARTICLE_FONT_STORAGE_KEY, next);
+      } catch {
+        // Not remembered when storage is blocked; the choice still applies to this page.
+      }
+    },
+    [show],
+  );
 
   return [variant, choose];
 }
