@@ -1,17 +1,17 @@
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import type { AppDeps } from "./app-deps.ts";
 import { installErrorHandler } from "./error-handler.ts";
-import { isInProcessRequest } from "./in-process-request.ts";
+import { isInProcessHeaders, isInProcessRequest } from "./in-process-request.ts";
 import { installPageCache } from "./page-cache.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { SESSION_COOKIE } from "./routes/accounts/visitor-session.ts";
@@ -70,6 +70,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         : nextRequestId();
     },
     routerOptions: { maxParamLength: 300 },
+    // A page's in-process API calls are part of the page request, which is logged.
+    logController: new LogController({
+      disableRequestLogging: (request: { headers: FastifyRequest["headers"] }) =>
+        isInProcessHeaders(request.headers),
+    }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -80,7 +85,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     reply.header("x-request-id", request.id);
   });
 
-  await app.register(helmet, {
+  // Security headers (helmet), built once: @fastify/helmet rebuilt the middleware, and parsed
+  // the CSP directives, on every request. In-process API calls from page loaders skip them:
+  // their headers never leave the process.
+  const securityHeaders = helmet({
     // Pages inline React Router's hydration data and the head script that sets the text size.
     contentSecurityPolicy: {
       useDefaults: true,
@@ -93,7 +101,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: deps.config.production ? undefined : false,
+    strictTransportSecurity: deps.config.production,
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    if (isInProcessRequest(request)) return done();
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   if (options.registerWeb && deps.config.pageCacheTtlMs > 0) {
     // Before compression, so that the cache holds plain HTML and every hit is compressed for

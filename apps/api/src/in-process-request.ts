@@ -9,6 +9,10 @@ import type { FastifyRequest } from "fastify";
 export const IN_PROCESS_HEADER = "x-tj-in-process";
 export const IN_PROCESS_TOKEN = randomBytes(16).toString("hex");
 
+export function isInProcessHeaders(headers: FastifyRequest["headers"]): boolean {
+  return headers[IN_PROCESS_HEADER] === IN_PROCESS_TOKEN;
+}
+
 export function isInProcessRequest(request: FastifyRequest): boolean {
-  return request.headers[IN_PROCESS_HEADER] === IN_PROCESS_TOKEN;
+  return isInProcessHeaders(request.headers);
 }

@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
+import { pageBody } from "@tongjian/domain/page-body";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from "./in-process-request.ts";
@@ -94,6 +95,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!response.body) return reply.send();
+  const page = pageBody(response);
+  if (page) return reply.send(page);
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
 

@@ -1,6 +1,8 @@
+import { pageResponse } from "@tongjian/domain/page-body";
 import { renderToStringAsync } from "preact-render-to-string";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { hydrationDataScripts } from "./shell/hydration-data.ts";
 import { installPreactOptions } from "./shell/preact-options.ts";
 
 installPreactOptions({ htmlAsFragment: false });
@@ -10,9 +12,12 @@ export const streamTimeout = 5_000;
 /**
  * Pages are rendered whole by Preact's string renderer, then sent as one buffer. No page defers
  * data (every loader awaits what it shows, so that the first HTML carries the content for readers
- * and crawlers alike); the only suspensions are React Router's own, while it writes the loader
- * data into the page, and the async renderer waits for those in place.
- * See docs/decisions/0008-preact-runtime.md.
+ * and crawlers alike).
+ *
+ * React Router writes the loader data into the page from a stream, with a component that
+ * suspends once per chunk; here the page is rendered without it and the same scripts are written
+ * after it from the whole stream (shell/hydration-data.ts), so the render never suspends on
+ * React Router's account. See docs/decisions/0007-server-render-cost.md.
  */
 export default async function handleRequest(
   request: Request,
@@ -24,11 +29,20 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const html = await renderToStringAsync(
-    <ServerRouter context={routerContext} url={request.url} />,
+  const { serverHandoffStream } = routerContext;
+  const page = await renderToStringAsync(
+    <ServerRouter
+      context={{ ...routerContext, serverHandoffStream: undefined }}
+      url={request.url}
+    />,
   );
+  // The page's <Scripts> mark that the data is wanted, as React Router's own transfer checks.
+  const data =
+    serverHandoffStream && routerContext.renderMeta?.didRenderScripts
+      ? await hydrationDataScripts(serverHandoffStream)
+      : "";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, {
+  return pageResponse(`<!DOCTYPE html>${page}${data}`, {
     headers: responseHeaders,
     status: responseStatusCode,
   });
