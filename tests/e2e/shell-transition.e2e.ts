@@ -95,6 +95,25 @@ describe("page transitions (out-in)", () => {
     await context.close();
   });
 
+  it("prefetches a page's data when the reader touches its link, and opens it in place", async () => {
+    const { context, page } = await openHome();
+    const link = page.locator('a[href^="/ah/article/"][data-prefetch]').first();
+    const href = (await link.getAttribute("href")) ?? "";
+    expect(href).not.toBe("");
+    await link.dispatchEvent("touchstart");
+    const prefetch = page.locator(`link[rel="prefetch"][href^="${href}.data"]`);
+    await prefetch.first().waitFor({ state: "attached" });
+    // Opened by the router: the document is the same one (no reload).
+    await page.evaluate(() => {
+      (window as unknown as { __samePage: boolean }).__samePage = true;
+    });
+    await openFirstArticle(page);
+    expect(
+      await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
+    ).toBe(true);
+    await context.close();
+  });
+
   it("keeps the scroll position when going back", async () => {
     const { context, page } = await openHome();
     const height = await page.evaluate(() => document.documentElement.scrollHeight);

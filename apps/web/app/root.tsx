@@ -3,7 +3,6 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { Component, type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -12,6 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { AppLink } from "./shell/app-link.tsx";
 import "./shell/load-context.ts";
 import "./app.css";
 import type { Route } from "./+types/root";
@@ -122,9 +122,9 @@ function ErrorScreen() {
         <p className="tj-state__hint">
           {status === 404 ? "链接可能已失效，或内容已被移除。" : "可以刷新重试，或先去首页看看。"}
         </p>
-        <Link className="tj-button" to="/">
+        <AppLink className="tj-button" to="/">
           返回首页
-        </Link>
+        </AppLink>
       </main>
     </AppShell>
   );

@@ -3,7 +3,7 @@ import { WORKS_PAGE_SIZE } from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { truncateText } from "@tongjian/domain/text-length";
 import type { ReactNode } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { ArticleList } from "../features/content/article-list.tsx";
 import {
   type ArticleCard,
@@ -23,6 +23,7 @@ import { LikeButton } from "../features/content/like-button.tsx";
 import { fetchPopularEntries, PopularEntries } from "../features/content/popular-entries.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { ApiRequestError, callApi } from "../shell/api-client.ts";
+import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/detail";
@@ -192,9 +193,9 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
             title="关系"
             id="relations"
             extra={
-              <Link className="tj-section__link" to={`/relation?id=${entry.id}`}>
+              <AppLink className="tj-section__link" to={`/relation?id=${entry.id}`}>
                 关系图谱
-              </Link>
+              </AppLink>
             }
           >
             {relations ? (

@@ -1,5 +1,4 @@
 import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
-import { Link } from "react-router";
 import { ArticleList } from "../features/content/article-list.tsx";
 import {
   type Banner,
@@ -8,6 +7,7 @@ import {
   type TopList,
 } from "../features/content/content-types.ts";
 import { callApi } from "../shell/api-client.ts";
+import { AppLink } from "../shell/app-link.tsx";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -39,7 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const hero = banners[0];
   return (
     <main className="tj-home">
-      <Link to="/search" className="tj-searchbox" role="search">
+      <AppLink to="/search" className="tj-searchbox" role="search">
         <svg
           aria-hidden="true"
           width="16"
@@ -54,24 +54,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <path d="m20 20-3.5-3.5" />
         </svg>
         搜索人物、朝代、事件、文章
-      </Link>
+      </AppLink>
       {hero && (
         <section className="tj-banner" aria-label="推荐">
           <div className="tj-banner__track">
             {banners.map((b) => (
-              <Link key={b.id} to={b.link} className="tj-banner__item">
+              <AppLink key={b.id} to={b.link} className="tj-banner__item">
                 <img src={b.imageUrl} alt={b.title} width={750} height={420} />
-              </Link>
+              </AppLink>
             ))}
           </div>
         </section>
       )}
       <nav className="tj-areas" aria-label="探索">
         {AREAS.map((a) => (
-          <Link key={a.to} to={a.to} className="tj-areas__item">
+          <AppLink key={a.to} to={a.to} className="tj-areas__item">
             <strong>{a.name}</strong>
             <small>{a.hint}</small>
-          </Link>
+          </AppLink>
         ))}
       </nav>
       <section className="tj-section">
@@ -79,13 +79,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ol className="tj-toplist">
           {top.list.map((item) => (
             <li key={item.id}>
-              <Link to={`/detail/${item.id}`}>
+              <AppLink to={`/detail/${item.id}`}>
                 <span className="tj-toplist__rank">{item.rank}</span>
                 <span className="tj-toplist__name">{item.name}</span>
                 <span className="tj-toplist__meta">
                   {KIND_NAMES[item.kind] ?? ""} {item.timeDesc ?? ""}
                 </span>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ol>

@@ -1,12 +1,12 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { Link } from "react-router";
 import { type EntryDetail, TEXT_KINDS } from "../features/content/content-types.ts";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
 import { fetchPopularEntries, PopularEntries } from "../features/content/popular-entries.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { callApi } from "../shell/api-client.ts";
+import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/minidetail";
@@ -61,9 +61,9 @@ export default function MiniDetailPage({ loaderData }: Route.ComponentProps) {
         {isText ? entry.verse.lines.slice(0, 4).join("") || entry.summary : entry.summary}
       </p>
       <EntryFactsBox facts={entry.factList} expanded={false} />
-      <Link className="tj-button tj-entry__full" to={`/detail/${entry.id}`}>
+      <AppLink className="tj-button tj-entry__full" to={`/detail/${entry.id}`}>
         查看完整词条
-      </Link>
+      </AppLink>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { ROUTE_MANIFEST, routeId } from "@tongjian/domain/route-manifest";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { Link, useMatches } from "react-router";
+import { useMatches } from "react-router";
+import { AppLink } from "../shell/app-link.tsx";
 
 const AREA_NAMES: Record<string, string> = {
   shell: "基础",
@@ -37,9 +38,9 @@ export default function PlannedRoute() {
       <p className="tj-state__hint">
         「{AREA_NAMES[spec?.area ?? ""] ?? "功能"}」板块的这一页即将上线，先去看看已经开放的内容吧。
       </p>
-      <Link className="tj-button" to="/">
+      <AppLink className="tj-button" to="/">
         返回首页
-      </Link>
+      </AppLink>
     </main>
   );
 }

@@ -1,9 +1,10 @@
 import { SEARCH_KEYWORD_MAX_LENGTH } from "@tongjian/domain/search-keyword";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { type ArticleCard, type EntryCard, KIND_NAMES } from "../features/content/content-types.ts";
 import { callApi } from "../shell/api-client.ts";
+import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import type { Route } from "./+types/search";
 
@@ -137,12 +138,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <ul className="tj-search__suggest" aria-label="搜索建议">
           {suggestions.map((s) => (
             <li key={s.id}>
-              <Link to={`/detail/${s.id}`}>
+              <AppLink to={`/detail/${s.id}`}>
                 <strong>{s.name}</strong>
                 <small>
                   {KIND_NAMES[s.kind] ?? ""} {s.timeDesc ?? ""}
                 </small>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -157,9 +158,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <>
               <div className="tj-search__history">
                 {history.map((h) => (
-                  <Link key={h} to={`/search?q=${encodeURIComponent(h)}`}>
+                  <AppLink key={h} to={`/search?q=${encodeURIComponent(h)}`}>
                     {h}
-                  </Link>
+                  </AppLink>
                 ))}
               </div>
               <button
@@ -189,12 +190,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ul className="tj-search__entries">
             {entries.list.map((e) => (
               <li key={e.id}>
-                <Link to={`/detail/${e.id}`}>
+                <AppLink to={`/detail/${e.id}`}>
                   <span className="tj-relations__label">{KIND_NAMES[e.kind] ?? "词条"}</span>
                   <strong>{e.name}</strong>
                   {e.timeDesc && <small>{e.timeDesc}</small>}
                   <p>{e.summary}</p>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -207,7 +208,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ul className="tj-feed">
             {articles.list.map((a) => (
               <li key={a.id} className="tj-feed__item">
-                <Link to={`/ah/article/${a.id}`}>
+                <AppLink to={`/ah/article/${a.id}`}>
                   <div className="tj-feed__text">
                     <span className="tj-feed__section">{a.section}</span>
                     <h3>{a.title}</h3>
@@ -215,7 +216,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                       <Highlighted text={a.snippet || a.summary} keyword={q} />
                     </p>
                   </div>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

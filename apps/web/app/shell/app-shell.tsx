@@ -3,6 +3,7 @@ import { shellRules } from "@tongjian/domain/shell-rules";
 import { type ReactNode, useEffect } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
+import { AppLinks } from "./app-link.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
 import { PageTransition } from "./page-transition.tsx";
@@ -73,6 +74,7 @@ export function AppShell({ env, children }: { env: AppEnv; children: ReactNode }
     <PlatformProvider env={env} wechat={wechat}>
       <ShellPopupsProvider enabled={shellRules(pathname).layout !== "black"}>
         <ShellFrame env={env}>{children}</ShellFrame>
+        <AppLinks />
       </ShellPopupsProvider>
     </PlatformProvider>
   );

@@ -1,7 +1,7 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
 import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
 import type { ShellRules } from "@tongjian/domain/shell-rules";
-import { Link } from "react-router";
+import { AppLink } from "./app-link.tsx";
 import { OpenAppButton } from "./open-app-button.tsx";
 import { useShellPopups } from "./shell-popups.tsx";
 
@@ -15,7 +15,7 @@ export function TopBar({ rules, env }: { rules: ShellRules; env: AppEnv }) {
       data-mode={rules.topBar}
       data-theme={rules.theme}
     >
-      <Link to="/" className="tj-topbar__brand" title={`${PRODUCT_NAME}首页`}>
+      <AppLink to="/" className="tj-topbar__brand" title={`${PRODUCT_NAME}首页`}>
         <span className="tj-topbar__logo" aria-hidden="true">
           鉴
         </span>
@@ -23,7 +23,7 @@ export function TopBar({ rules, env }: { rules: ShellRules; env: AppEnv }) {
           <strong>{PRODUCT_NAME}</strong>
           <small data-testid="slogan">{rules.slogan ?? PRODUCT_SLOGAN}</small>
         </span>
-      </Link>
+      </AppLink>
       {/* Spec §2: the open-app button is shown unless the page is in our app's webview. */}
       {!env.isNativeApp && (
         <OpenAppButton

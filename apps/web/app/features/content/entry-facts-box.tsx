@@ -1,11 +1,11 @@
 import { FACT_LIST_PREVIEW_COUNT } from "@tongjian/domain/entry-facts";
 import { Fragment, useState } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../shell/app-link.tsx";
 import type { EntryFact, EntryFactItem } from "./content-types.ts";
 import { ShowAllButton } from "./show-all-button.tsx";
 
 function FactValue({ item }: { item: EntryFactItem }) {
-  const name = item.id ? <Link to={`/detail/${item.id}`}>{item.name}</Link> : item.name;
+  const name = item.id ? <AppLink to={`/detail/${item.id}`}>{item.name}</AppLink> : item.name;
   return (
     <>
       {name}

@@ -1,6 +1,6 @@
 import { groupRelations, RELATION_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
 import { useState } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../shell/app-link.tsx";
 import { type EntryRelation, KIND_NAMES } from "./content-types.ts";
 import { ShowAllButton } from "./show-all-button.tsx";
 
@@ -24,13 +24,13 @@ function RelationGroup({
       <ul className="tj-relations">
         {shown.map((r) => (
           <li key={`${r.type}-${r.item.id}-${r.direction}`}>
-            <Link to={`/detail/${r.item.id}`}>
+            <AppLink to={`/detail/${r.item.id}`}>
               <span className="tj-relations__label">
                 {r.direction === "reverse" ? r.type : r.label}
               </span>
               <strong>{r.item.name}</strong>
               <small>{r.item.timeDesc ?? KIND_NAMES[r.item.kind] ?? ""}</small>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

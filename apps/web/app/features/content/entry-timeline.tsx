@@ -1,6 +1,6 @@
 import { TIMELINE_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
 import { useState } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../shell/app-link.tsx";
 import type { TimelineEvent } from "./content-types.ts";
 import { ShowAllButton } from "./show-all-button.tsx";
 
@@ -17,9 +17,9 @@ export function EntryTimeline({ list, expanded }: { list: TimelineEvent[]; expan
             <time className="tj-timeline__time">{item.timeDesc}</time>
             <div className="tj-timeline__body">
               {item.itemId ? (
-                <Link to={`/detail/${item.itemId}`} className="tj-timeline__title">
+                <AppLink to={`/detail/${item.itemId}`} className="tj-timeline__title">
                   {item.title}
-                </Link>
+                </AppLink>
               ) : (
                 <span className="tj-timeline__title">{item.title}</span>
               )}

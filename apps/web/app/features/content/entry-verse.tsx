@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../shell/app-link.tsx";
 import type { EntryView } from "./content-types.ts";
 
 /** A poem or a classic chapter: byline, the lines as verse (or prose paragraphs), notes. */
@@ -15,7 +15,7 @@ export function EntryVerse({ entry }: { entry: EntryView }) {
         {dynasty && <span>〔{dynasty.name}〕</span>}
         {author &&
           (author.id ? (
-            <Link to={`/detail/${author.id}`}>{author.name}</Link>
+            <AppLink to={`/detail/${author.id}`}>{author.name}</AppLink>
           ) : (
             <span>{author.name}</span>
           ))}

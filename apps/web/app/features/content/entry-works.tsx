@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import type { EntryWork, WorksPage } from "./content-types.ts";
 
@@ -34,11 +34,11 @@ export function EntryWorks({ entryId, first }: { entryId: string; first: WorksPa
       <ul className="tj-works">
         {works.map((w) => (
           <li key={w.id}>
-            <Link to={`/detail/${w.id}`}>
+            <AppLink to={`/detail/${w.id}`}>
               <strong>{w.name}</strong>
               <span className="tj-works__line">{w.firstLine}</span>
               {w.collection && <small>{w.collection}</small>}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { type ApiTransport, callApi } from "../../shell/api-client.ts";
+import { AppLink } from "../../shell/app-link.tsx";
 import { KIND_NAMES, type TopList } from "./content-types.ts";
 
 /** The most connected entries, best first (`GET /api/m/homeservice/top/n/list`). */
@@ -25,11 +25,11 @@ export function PopularEntries({
       <ul className="tj-relations">
         {list.map((item) => (
           <li key={item.id}>
-            <Link to={linkTo(item.id)}>
+            <AppLink to={linkTo(item.id)}>
               <span className="tj-relations__label">{KIND_NAMES[item.kind] ?? "词条"}</span>
               <strong>{item.name}</strong>
               {item.timeDesc && <small>{item.timeDesc}</small>}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

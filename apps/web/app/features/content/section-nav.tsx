@@ -4,7 +4,7 @@ import {
   sectionListPath,
 } from "@tongjian/domain/article-sections";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../shell/app-link.tsx";
 
 /** Tabs of the article sections on the list pages; the current one is marked. */
 export function SectionNav({ current }: { current: ArticleSection | null }) {
@@ -18,17 +18,17 @@ export function SectionNav({ current }: { current: ArticleSection | null }) {
   }, []);
   return (
     <nav ref={nav} className="tj-section-nav" aria-label="文章栏目">
-      <Link to="/ah/article" aria-current={current === null ? "page" : undefined}>
+      <AppLink to="/ah/article" aria-current={current === null ? "page" : undefined}>
         全部
-      </Link>
+      </AppLink>
       {ARTICLE_SECTIONS.map((section) => (
-        <Link
+        <AppLink
           key={section}
           to={sectionListPath(section)}
           aria-current={current === section ? "page" : undefined}
         >
           {section}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );
