@@ -32,7 +32,7 @@ describe.each(databaseTargets())("API on $name", (target) => {
   });
 
   it("sends security headers to every client, and skips them only for its own page loaders", async () => {
-    const url = "/api/item/intro/cn/" + LI_BAI;
+    const url = `/api/item/intro/cn/${LI_BAI}`;
     const visitor = await get(url);
     expect(visitor.headers["content-security-policy"]).toContain("script-src 'self'");
     expect(visitor.headers["x-content-type-options"]).toBe("nosniff");
