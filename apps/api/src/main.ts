@@ -1,9 +1,17 @@
 import cluster from "node:cluster";
+import { setFlagsFromString } from "node:v8";
 import { buildApp } from "./build-app.ts";
 import { runClusterPrimary } from "./cluster-primary.ts";
 import { closeDeps, createDeps } from "./create-deps.ts";
 import { webRegistrar } from "./register-web.ts";
 import { readServerConfig } from "./server-config.ts";
+
+// V8 "pretenures" objects from allocation sites whose objects often survive a minor GC: it
+// allocates them straight into the old generation. A render's objects are alive while it runs,
+// so the sites of a render (virtual DOM nodes, API replies) got pretenured, and every page then
+// filled the old generation with garbage only a full GC clears. Without it, minor GCs collect
+// them: about half the GC time under load (docs/decisions/0007-server-render-cost.md).
+setFlagsFromString("--no-allocation-site-pretenuring");
 
 const config = readServerConfig(process.env);
 const loggerOptions = { level: config.logLevel };

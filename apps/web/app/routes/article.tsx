@@ -29,9 +29,8 @@ import type { Route } from "./+types/article";
 
 // One module renders every article route of spec §2: /ah/article/{id?}, the section routes
 // (/ah/war …, with `?id=` for one article), /article/*, /harmony/article and /summarize/{id?}.
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const origin = requestOrigin(request, context.hosts.publicOrigin);
-  const url = new URL(request.url);
   const route = articleRouteFor(url.pathname);
   if (!route) throw notFound();
   const id = route.id ?? url.searchParams.get("id");

@@ -7,9 +7,9 @@ import type { Route } from "./+types/audio-detail";
 
 const SAMPLE_LABEL = "示例音频（合成）";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const list = await getSampleAudioList(context.apiFetch);
-  const name = new URL(request.url).searchParams.get("name") ?? list[0]?.key;
+  const name = url.searchParams.get("name") ?? list[0]?.key;
   const current = list.find((item) => item.key === name);
   if (!current) throw notFound();
   return { current, list };

@@ -32,12 +32,12 @@ import type { Route } from "./+types/detail";
 const TIMELINE_DESC_LIMIT = 60;
 
 /** `?seeMore=1` comes from the in-text pop-up's 查看详情: the page opens with every list open. */
-function seeMoreFlag(request: Request): boolean {
-  const value = new URL(request.url).searchParams.get("seeMore");
+function seeMoreFlag(url: URL): boolean {
+  const value = url.searchParams.get("seeMore");
   return value !== null && value !== "0" && value !== "false";
 }
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
   const origin = requestOrigin(request, context.hosts.publicOrigin);
   const id = params.id;
   if (!id) {
@@ -80,7 +80,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       })) ?? null,
     articles,
     works,
-    seeMore: seeMoreFlag(request),
+    seeMore: seeMoreFlag(url),
     list: [],
     origin,
   } as const;

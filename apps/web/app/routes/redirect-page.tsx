@@ -23,8 +23,8 @@ function ownHosts(request: Request, publicOrigin: string | null): string[] {
  * return target: `?redirect=tongjian://open?url=/ah/article/…`. Only our own scheme and hosts
  * are accepted, so the page cannot be used to send readers elsewhere.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get("redirect");
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  const raw = url.searchParams.get("redirect");
   const target =
     raw === null ? "/" : returnTargetPath(raw, ownHosts(request, context.hosts.publicOrigin));
   if (target === null) throw data(INVALID_RETURN_TARGET, { status: 400 });

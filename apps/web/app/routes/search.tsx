@@ -18,8 +18,8 @@ interface ResultPage<T> {
   list: T[];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "")
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const q = (url.searchParams.get("q") ?? "")
     .trim()
     .slice(0, SEARCH_KEYWORD_MAX_LENGTH);
   if (!q) return { q, entries: null, articles: null };

@@ -4,8 +4,7 @@ import type { Route } from "./+types/unmatched";
 
 // Spec §2 "Unmatched routes": /cluster and /family/subIndex go to the preview host, everything
 // else to the fallback host. Without a configured host the visitor sees the 404 screen.
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url, context }: Route.LoaderArgs) {
   const target = url.pathname + url.search;
   const toPreview = /\/cluster|\/family\/subIndex/.test(url.pathname);
   const host = toPreview ? context.hosts.preview : context.hosts.fallback;
