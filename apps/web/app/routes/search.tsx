@@ -19,9 +19,7 @@ interface ResultPage<T> {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const q = (url.searchParams.get("q") ?? "")
-    .trim()
-    .slice(0, SEARCH_KEYWORD_MAX_LENGTH);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH);
   if (!q) return { q, entries: null, articles: null };
   const query = encodeURIComponent(q);
   const [entries, articles] = await Promise.all([
