@@ -19,7 +19,6 @@ function scriptLiteral(text: string): string {
 }
 
 export async function hydrationDataScripts(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const open = "<script>";
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let scripts = "";
@@ -27,10 +26,10 @@ export async function hydrationDataScripts(stream: ReadableStream<Uint8Array>): 
     const { done, value } = await reader.read();
     const text = decoder.decode(value, { stream: true });
     if (text) {
-      scripts += `${open}window.__reactRouterContext.streamController.enqueue(${scriptLiteral(text)});</script>`;
+      scripts += `<script>window.__reactRouterContext.streamController.enqueue(${scriptLiteral(text)});</script>`;
     }
     if (done) {
-      return `${scripts}${open}window.__reactRouterContext.streamController.close();</script>`;
+      return `${scripts}<script>window.__reactRouterContext.streamController.close();</script>`;
     }
   }
 }
