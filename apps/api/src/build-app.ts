@@ -13,6 +13,7 @@ import type { AppDeps } from "./app-deps.ts";
 import { installErrorHandler } from "./error-handler.ts";
 import { isInProcessHeaders, isInProcessRequest } from "./in-process-request.ts";
 import { installPageCache } from "./page-cache.ts";
+import { collectPageDataRoutes } from "./page-data-routes.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { SESSION_COOKIE } from "./routes/accounts/visitor-session.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
@@ -58,6 +59,8 @@ function nextRequestId(): string {
   return `${REQUEST_ID_PREFIX}${requestCounter.toString(16).padStart(8, "0")}`;
 }
 
+const ROUTER_OPTIONS = { maxParamLength: 300 };
+
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<TypedApp> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -69,7 +72,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         ? incoming
         : nextRequestId();
     },
-    routerOptions: { maxParamLength: 300 },
+    routerOptions: ROUTER_OPTIONS,
     // A page's in-process API calls are part of the page request, which is logged.
     logController: new LogController({
       disableRequestLogging: (request: { headers: FastifyRequest["headers"] }) =>
@@ -145,6 +148,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }),
   });
 
+  collectPageDataRoutes(app, ROUTER_OPTIONS);
   registerHealthRoutes(app, deps);
   await app.register(async (api) => {
     const typed = api.withTypeProvider<ZodTypeProvider>();

@@ -76,4 +76,21 @@ describe("content read cache", () => {
     expect((await t.read("bad")).value).toBe("bad@v1");
     await t.app.close();
   });
+
+  it("hands out frozen values, inner objects too, so one reader cannot change another's", async () => {
+    const app = Fastify();
+    const cache = createContentReadCache<{ list: { name: string }[] }>(app, {
+      contentVersion: async () => "v1",
+      ttlMs: 60_000,
+      max: 10,
+    });
+    await app.ready();
+    const value = await cache.get("k", async () => ({ list: [{ name: "李白" }] }));
+    expect(() => value.list.push({ name: "杜甫" })).toThrow(TypeError);
+    expect(() => {
+      (value.list[0] as { name: string }).name = "杜甫";
+    }).toThrow(TypeError);
+    expect((await cache.get("k", async () => ({ list: [] }))).list).toEqual([{ name: "李白" }]);
+    await app.close();
+  });
 });

@@ -15,10 +15,20 @@ export interface ContentReadCacheOptions {
 /** How often a content read cache checks the content version. */
 export const CONTENT_VERSION_POLL_MS = 5_000;
 
+/** Freezes a value and everything it holds, so that no reader can change what others share. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /**
  * Keeps results that depend on content only (recommendations, lists), shared by every visitor,
  * for a short time. They are dropped as soon as the content version changes, so a reloaded
  * corpus never shows removed or renamed articles. Concurrent misses for one key share one load.
+ * Values are frozen: page loaders get API replies by reference (page-data-routes.ts).
  */
 export function createContentReadCache<V extends object>(
   app: FastifyInstance,
@@ -46,6 +56,7 @@ export function createContentReadCache<V extends object>(
       const pending = loading.get(loadKey);
       if (pending) return pending;
       const promise = load()
+        .then(deepFreeze)
         .then((value) => {
           // A load that straddled a content change may hold the old content: not kept.
           if (startedIn === generation) cache.set(key, value);

@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance } from "fastify";
-import { ApiError } from "./api-error.ts";
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
+import { ApiError, type Envelope } from "./api-error.ts";
 
 // Chinese messages for the errors Fastify itself raises on bad input (spec: bad input gets a
 // clear 4xx and never a stack trace).
@@ -42,27 +42,49 @@ function validationMessage(error: FastifyError): string {
   return `${place ?? "参数"}${field ? ` ${field}` : ""} 无效${first?.message ? `：${first.message}` : ""}`;
 }
 
-export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply
-        .status(error.statusCode)
-        .send({ code: error.code, message: error.message, data: null });
-    }
-    if (error.validation) {
-      return reply.status(400).send({ code: 400, message: validationMessage(error), data: null });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message = FASTIFY_MESSAGES[error.code] ?? STATUS_MESSAGES[status] ?? "请求无效";
-      return reply.status(status).send({ code: status, message, data: null });
-    }
-    request.log.error({ err: error, reqId: request.id }, "unhandled error");
-    return reply.status(500).send({
+export interface ErrorReply {
+  status: number;
+  body: Envelope<null>;
+}
+
+/**
+ * The status and envelope an error is answered with: an ApiError's own, a validation error's
+ * 400 naming the field, a Chinese message for Fastify's other 4xx, and for anything else a
+ * logged 500 that names the request instead of showing a stack trace.
+ */
+export function errorReply(
+  error: FastifyError | ApiError,
+  request: { id: string; log: Pick<FastifyBaseLogger, "error"> },
+): ErrorReply {
+  if (error instanceof ApiError) {
+    return {
+      status: error.statusCode,
+      body: { code: error.code, message: error.message, data: null },
+    };
+  }
+  if (error.validation) {
+    return { status: 400, body: { code: 400, message: validationMessage(error), data: null } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message = FASTIFY_MESSAGES[error.code] ?? STATUS_MESSAGES[status] ?? "请求无效";
+    return { status, body: { code: status, message, data: null } };
+  }
+  request.log.error({ err: error, reqId: request.id }, "unhandled error");
+  return {
+    status: 500,
+    body: {
       code: 500,
       message: `服务器开小差了，请稍后再试（请求编号 ${request.id}）`,
       data: null,
-    });
+    },
+  };
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, body } = errorReply(error, request);
+    return reply.status(status).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {

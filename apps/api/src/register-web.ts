@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import { pageBody } from "@tongjian/domain/page-body";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from "./in-process-request.ts";
 import type { TypedApp } from "./typed-app.ts";
@@ -14,11 +14,16 @@ export interface ApiResponse {
 }
 
 /**
- * Page loaders reach the API through the same contract the browser uses, but in-process:
- * `app.inject` runs the route without a socket. Cookies and the user agent are passed along so
- * the API sees the same visitor.
+ * Page loaders reach the API through the same contract the browser uses, but in-process: the
+ * read-only content routes (page-data routes) are answered directly, anything else through
+ * `app.inject`, which runs the route without a socket. Cookies and the user agent are passed
+ * along so the API sees the same visitor.
  */
-function createInProcessApi(app: TypedApp, incoming: Headers) {
+function createInProcessApi(
+  app: TypedApp,
+  page: { id: string; log: FastifyBaseLogger },
+  incoming: Headers,
+) {
   const forwarded: Record<string, string> = { [IN_PROCESS_HEADER]: IN_PROCESS_TOKEN };
   for (const name of [
     "cookie",
@@ -30,10 +35,15 @@ function createInProcessApi(app: TypedApp, incoming: Headers) {
     const value = incoming.get(name);
     if (value) forwarded[name] = value;
   }
+  const caller = { id: page.id, log: page.log, headers: forwarded };
   return async function apiFetch(
     path: string,
     init: { method?: "GET" | "POST"; body?: unknown } = {},
   ): Promise<ApiResponse> {
+    if ((init.method ?? "GET") === "GET") {
+      const direct = app.pageData.get(path, caller);
+      if (direct) return direct;
+    }
     const response = await app.inject({
       method: init.method ?? "GET",
       url: path,
@@ -121,8 +131,8 @@ export function webRegistrar(options: {
     openAppId: options.wechat.openAppId ?? null,
     jsSdkUrl: options.wechat.jsSdkUrl ?? null,
   };
-  const loadContext = (app: TypedApp, headers: Headers) => ({
-    apiFetch: createInProcessApi(app, headers),
+  const loadContext = (app: TypedApp, request: FastifyRequest, headers: Headers) => ({
+    apiFetch: createInProcessApi(app, request, headers),
     hosts,
     wechat,
   });
@@ -172,7 +182,7 @@ export function webRegistrar(options: {
         const webRequest = toWebRequest(request, reply);
         return sendWebResponse(
           reply,
-          await handle(webRequest, loadContext(app, webRequest.headers)),
+          await handle(webRequest, loadContext(app, request, webRequest.headers)),
         );
       });
     });

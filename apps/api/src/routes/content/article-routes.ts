@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ApiError, ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import { createContentReadCache } from "../../content-read-cache.ts";
+import { PAGE_DATA } from "../../page-data-routes.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { idSchema, langIdParams, langSchema, pageNumber, pageSize } from "../route-schemas.ts";
 import { articleCard, coverUrl, entryCard, SECTION_CHANNELS } from "./content-views.ts";
@@ -68,7 +69,7 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
   // The article path is not named by the spec; this one follows the homepage call's shape.
   app.get(
     "/api/m/article/v1/n/detail/:lang/:id",
-    { schema: { params: langIdParams } },
+    { config: PAGE_DATA, schema: { params: langIdParams } },
     async (request) => {
       const article = await deps.articles.findById(request.params.id);
       if (!article) throw ApiError.notFound("文章不存在或已被删除");
@@ -104,6 +105,7 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
   app.get(
     "/api/m/article/v1/n/list/:lang/:channel/:page/:size",
     {
+      config: PAGE_DATA,
       schema: {
         params: z.object({
           lang: langSchema,
@@ -140,6 +142,7 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
   app.get(
     "/api/recommend/get/relation/:lang/:id/:n",
     {
+      config: PAGE_DATA,
       schema: {
         params: z.object({
           lang: langSchema,

@@ -2,6 +2,7 @@ import { FEED_PAGE_SIZE_DEFAULT, TOP_LIST_PAGE_SIZE } from "@tongjian/domain/pag
 import { z } from "zod";
 import { ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
+import { PAGE_DATA } from "../../page-data-routes.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { langSchema, pageNumber, pageSize } from "../route-schemas.ts";
 import { articleCard, entryCard } from "./content-views.ts";
@@ -9,7 +10,7 @@ import { articleCard, entryCard } from "./content-views.ts";
 export function registerHomeRoutes(app: TypedApp, deps: AppDeps) {
   app.get(
     "/api/m/homepage/v1/n/getBanner/:lang",
-    { schema: { params: z.object({ lang: langSchema }) } },
+    { config: PAGE_DATA, schema: { params: z.object({ lang: langSchema }) } },
     async () => {
       const rows = await deps.banners.active();
       return ok(
@@ -21,6 +22,7 @@ export function registerHomeRoutes(app: TypedApp, deps: AppDeps) {
   app.get(
     "/api/m/homepage/v2/n/getFeed/:lang/:page/:size",
     {
+      config: PAGE_DATA,
       schema: {
         params: z.object({
           lang: langSchema,
@@ -42,6 +44,7 @@ export function registerHomeRoutes(app: TypedApp, deps: AppDeps) {
   app.get(
     "/api/m/homeservice/top/n/list",
     {
+      config: PAGE_DATA,
       schema: {
         querystring: z.object({
           page: pageNumber.default(1),

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { ApiError, ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import { createContentReadCache } from "../../content-read-cache.ts";
+import { PAGE_DATA } from "../../page-data-routes.ts";
 import type { RelatedEntry } from "../../repositories/entry-repository.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { idSchema, langIdParams, langSchema, pageNumber, pageSize } from "../route-schemas.ts";
@@ -64,129 +65,152 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
     return entry;
   }
 
-  app.get("/api/item/detail/:lang/:id", { schema: { params: langIdParams } }, async (request) => {
-    const entry = await requireEntry(request.params.id);
-    deps.views.add("entry", entry.id);
-    const data = parseJson<Record<string, unknown>>(entry.data, {});
-    return ok({
-      ...entryCard(entry),
-      imageUrl: entryImageUrl(entry),
-      aliases: parseJson<string[]>(entry.aliases, []),
-      startYear: entry.start_year,
-      endYear: entry.end_year,
-      facts: data,
-      factList: entryFacts(entry.kind, data),
-      verse: entryVerse(entry.kind, data),
-      viewNumShow: formatViewCount(entry.view_count + deps.views.pendingFor("entry", entry.id)),
-      likeNum: entry.like_count,
-    });
-  });
+  app.get(
+    "/api/item/detail/:lang/:id",
+    { config: PAGE_DATA, schema: { params: langIdParams } },
+    async (request) => {
+      const entry = await requireEntry(request.params.id);
+      deps.views.add("entry", entry.id);
+      const data = parseJson<Record<string, unknown>>(entry.data, {});
+      return ok({
+        ...entryCard(entry),
+        imageUrl: entryImageUrl(entry),
+        aliases: parseJson<string[]>(entry.aliases, []),
+        startYear: entry.start_year,
+        endYear: entry.end_year,
+        facts: data,
+        factList: entryFacts(entry.kind, data),
+        verse: entryVerse(entry.kind, data),
+        viewNumShow: formatViewCount(entry.view_count + deps.views.pendingFor("entry", entry.id)),
+        likeNum: entry.like_count,
+      });
+    },
+  );
 
   // Entry summary for the in-text detail pop-up (spec §3: name, summary, imageUrl).
-  app.get("/api/item/intro/:lang/:id", { schema: { params: langIdParams } }, async (request) => {
-    const entry = await requireEntry(request.params.id);
-    return ok({
-      id: entry.id,
-      name: entry.name,
-      summary: entry.summary,
-      imageUrl: entry.image_url,
-    });
-  });
-
-  app.get("/api/item/relation/:lang/:id", { schema: { params: langIdParams } }, async (request) => {
-    const entry = await requireEntry(request.params.id);
-    const related = await relatedOf(entry.id);
-    return ok({
-      center: entryCard(entry),
-      relations: related.map((r) => ({
-        type: r.relationType,
-        group: relationGroup(r.relationType, r.entry.kind),
-        label: r.label,
-        direction: r.twoway ? "twoway" : r.direction === "out" ? "one-way" : "reverse",
-        note: r.note,
-        year: r.year,
-        item: entryCard(r.entry),
-      })),
-    });
-  });
-
-  app.get("/api/item/timeline/:lang/:id", { schema: { params: langIdParams } }, async (request) => {
-    const entry = await requireEntry(request.params.id);
-    const data = parseJson<EntryData>(entry.data, {});
-    const refId = (key: string | undefined) => (key ? (data.refs?.[key]?.id ?? null) : null);
-    const items: TimelineItem[] = [];
-    const push = (
-      date: DateLike | undefined,
-      title: string,
-      desc: string,
-      itemId: string | null,
-    ) => {
-      if (date && isYear(date.year))
-        items.push({ year: date.year, timeDesc: formatHistoricalDate(date), title, desc, itemId });
-    };
-    if (entry.kind === "person") {
-      push(data.born, "出生", "", null);
-      push(data.died, "去世", "", null);
-    } else if (entry.kind === "regime" || entry.kind === "event") {
-      push(data.start, entry.kind === "regime" ? "建立" : "开始", "", null);
-      push(data.end, entry.kind === "regime" ? "终结" : "结束", "", null);
-    }
-    for (const ruler of data.rulers ?? []) {
-      if (isYear(ruler.start))
-        push(
-          { year: ruler.start, ...(ruler.approx ? { approx: true } : {}) },
-          `${ruler.name}即位`,
-          "",
-          refId(ruler.person),
-        );
-    }
-    for (const name of data.names ?? []) {
-      if (isYear(name.from)) push({ year: name.from }, `称${name.name}`, name.note ?? "", null);
-    }
-
-    // Events the entry took part in, regimes that made a place their capital, and dated
-    // relations (a meeting, an appointment) — works are not part of a life's timeline.
-    const related = await relatedOf(entry.id);
-    const seen = new Set<string>();
-    const dated = related.filter(
-      (r) => r.entry.kind === "event" || (r.relationType === "定都" && r.entry.kind === "regime"),
-    );
-    const rows = await deps.entries.findManyByIds([...new Set(dated.map((r) => r.entry.id))]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const r of dated) {
-      const other = byId.get(r.entry.id);
-      if (!other || !isYear(other.start_year) || seen.has(other.id)) continue;
-      seen.add(other.id);
-      const capital = other.kind === "regime";
-      items.push({
-        year: other.start_year,
-        timeDesc: capital
-          ? formatYear(other.start_year)
-          : (other.time_desc ?? formatYear(other.start_year)),
-        title: capital ? `${other.name}定都于此` : other.name,
-        desc: capital ? (r.note ?? "") : other.summary,
-        itemId: other.id,
+  app.get(
+    "/api/item/intro/:lang/:id",
+    { config: PAGE_DATA, schema: { params: langIdParams } },
+    async (request) => {
+      const entry = await requireEntry(request.params.id);
+      return ok({
+        id: entry.id,
+        name: entry.name,
+        summary: entry.summary,
+        imageUrl: entry.image_url,
       });
-    }
-    for (const r of related) {
-      const key = `${r.entry.id}|${r.year}`;
-      if (!isYear(r.year) || seen.has(r.entry.id) || seen.has(key)) continue;
-      seen.add(key);
-      items.push({
-        year: r.year,
-        timeDesc: formatYear(r.year),
-        title: `${r.relationType}：${r.entry.name}`,
-        desc: r.note ?? "",
-        itemId: r.entry.id,
+    },
+  );
+
+  app.get(
+    "/api/item/relation/:lang/:id",
+    { config: PAGE_DATA, schema: { params: langIdParams } },
+    async (request) => {
+      const entry = await requireEntry(request.params.id);
+      const related = await relatedOf(entry.id);
+      return ok({
+        center: entryCard(entry),
+        relations: related.map((r) => ({
+          type: r.relationType,
+          group: relationGroup(r.relationType, r.entry.kind),
+          label: r.label,
+          direction: r.twoway ? "twoway" : r.direction === "out" ? "one-way" : "reverse",
+          note: r.note,
+          year: r.year,
+          item: entryCard(r.entry),
+        })),
       });
-    }
-    items.sort((a, b) => a.year - b.year);
-    return ok({ id: entry.id, name: entry.name, list: items });
-  });
+    },
+  );
+
+  app.get(
+    "/api/item/timeline/:lang/:id",
+    { config: PAGE_DATA, schema: { params: langIdParams } },
+    async (request) => {
+      const entry = await requireEntry(request.params.id);
+      const data = parseJson<EntryData>(entry.data, {});
+      const refId = (key: string | undefined) => (key ? (data.refs?.[key]?.id ?? null) : null);
+      const items: TimelineItem[] = [];
+      const push = (
+        date: DateLike | undefined,
+        title: string,
+        desc: string,
+        itemId: string | null,
+      ) => {
+        if (date && isYear(date.year))
+          items.push({
+            year: date.year,
+            timeDesc: formatHistoricalDate(date),
+            title,
+            desc,
+            itemId,
+          });
+      };
+      if (entry.kind === "person") {
+        push(data.born, "出生", "", null);
+        push(data.died, "去世", "", null);
+      } else if (entry.kind === "regime" || entry.kind === "event") {
+        push(data.start, entry.kind === "regime" ? "建立" : "开始", "", null);
+        push(data.end, entry.kind === "regime" ? "终结" : "结束", "", null);
+      }
+      for (const ruler of data.rulers ?? []) {
+        if (isYear(ruler.start))
+          push(
+            { year: ruler.start, ...(ruler.approx ? { approx: true } : {}) },
+            `${ruler.name}即位`,
+            "",
+            refId(ruler.person),
+          );
+      }
+      for (const name of data.names ?? []) {
+        if (isYear(name.from)) push({ year: name.from }, `称${name.name}`, name.note ?? "", null);
+      }
+
+      // Events the entry took part in, regimes that made a place their capital, and dated
+      // relations (a meeting, an appointment) — works are not part of a life's timeline.
+      const related = await relatedOf(entry.id);
+      const seen = new Set<string>();
+      const dated = related.filter(
+        (r) => r.entry.kind === "event" || (r.relationType === "定都" && r.entry.kind === "regime"),
+      );
+      const rows = await deps.entries.findManyByIds([...new Set(dated.map((r) => r.entry.id))]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const r of dated) {
+        const other = byId.get(r.entry.id);
+        if (!other || !isYear(other.start_year) || seen.has(other.id)) continue;
+        seen.add(other.id);
+        const capital = other.kind === "regime";
+        items.push({
+          year: other.start_year,
+          timeDesc: capital
+            ? formatYear(other.start_year)
+            : (other.time_desc ?? formatYear(other.start_year)),
+          title: capital ? `${other.name}定都于此` : other.name,
+          desc: capital ? (r.note ?? "") : other.summary,
+          itemId: other.id,
+        });
+      }
+      for (const r of related) {
+        const key = `${r.entry.id}|${r.year}`;
+        if (!isYear(r.year) || seen.has(r.entry.id) || seen.has(key)) continue;
+        seen.add(key);
+        items.push({
+          year: r.year,
+          timeDesc: formatYear(r.year),
+          title: `${r.relationType}：${r.entry.name}`,
+          desc: r.note ?? "",
+          itemId: r.entry.id,
+        });
+      }
+      items.sort((a, b) => a.year - b.year);
+      return ok({ id: entry.id, name: entry.name, list: items });
+    },
+  );
 
   app.get(
     "/api/item/works/:lang/:id/:page/:size",
     {
+      config: PAGE_DATA,
       schema: {
         params: z.object({
           lang: langSchema,
@@ -223,9 +247,13 @@ export function registerItemRoutes(app: TypedApp, deps: AppDeps) {
     },
   );
 
-  app.get("/api/item/articles/:lang/:id", { schema: { params: langIdParams } }, async (request) => {
-    const entry = await requireEntry(request.params.id);
-    const rows = await deps.articles.mentioning([entry.id], null, RELATED_ARTICLES_LIMIT);
-    return ok(rows.map(articleCard));
-  });
+  app.get(
+    "/api/item/articles/:lang/:id",
+    { config: PAGE_DATA, schema: { params: langIdParams } },
+    async (request) => {
+      const entry = await requireEntry(request.params.id);
+      const rows = await deps.articles.mentioning([entry.id], null, RELATED_ARTICLES_LIMIT);
+      return ok(rows.map(articleCard));
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiError, ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
+import { PAGE_DATA } from "../../page-data-routes.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { type PentatonicDegree, synthesiseMelody } from "./sample-audio-synth.ts";
 
@@ -100,6 +101,7 @@ export function registerSampleAudioRoutes(app: TypedApp, _deps: AppDeps) {
   app.get(
     SAMPLE_AUDIO_LIST_PATH,
     {
+      config: PAGE_DATA,
       schema: {
         response: { 200: envelope(z.object({ list: z.array(sampleItem) })) },
       },

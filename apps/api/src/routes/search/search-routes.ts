@@ -2,6 +2,7 @@ import { keywordLength, SEARCH_KEYWORD_MAX_LENGTH } from "@tongjian/domain/searc
 import { z } from "zod";
 import { ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
+import { PAGE_DATA } from "../../page-data-routes.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { articleCard, entryCard } from "../content/content-views.ts";
 import { langSchema, pageNumber, pageSize } from "../route-schemas.ts";
@@ -82,6 +83,7 @@ export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
   app.get(
     "/api/search/:lang",
     {
+      config: PAGE_DATA,
       schema: {
         params: z.object({ lang: langSchema }),
         querystring: z.object({

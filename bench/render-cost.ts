@@ -1,0 +1,84 @@
+/**
+ * Server CPU per render: the built production server (one worker, real corpus) answers the same
+ * page N times over a few keep-alive connections, as a signed-in reader (no page cache).
+ * The server's own CPU time (from /proc) over the requests served gives milliseconds of CPU per
+ * page, unaffected by the load generator or queueing, for comparing changes to the render path
+ * side by side. The figures under load are `npm run bench`'s.
+ */
+import { readFileSync } from "node:fs";
+import autocannon from "autocannon";
+import { Agent, get as httpGet } from "node:http";
+import { startServer } from "../tests/support/start-server.ts";
+import { intFromEnv } from "./bench-env.ts";
+
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU time of a process, in milliseconds (Linux /proc). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+const seconds = intFromEnv("RENDER_SECONDS", 5);
+const server = await startServer({
+  contentDir: process.env.BENCH_CONTENT_DIR || "content",
+  env: { WEB_CONCURRENCY: "1" },
+});
+const pid = server.process.pid;
+if (pid === undefined) throw new Error("no server process");
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  new Promise<Buffer>((resolve, reject) => {
+    httpGet(`${server.baseUrl}${path}`, { agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        response.statusCode === 200
+          ? resolve(Buffer.concat(chunks))
+          : reject(new Error(`${path} answered ${response.statusCode}`)),
+      );
+    }).on("error", reject);
+  });
+// A few requests in flight, as under load: the server's per-request costs, not the event loop's
+// wake-ups between one request and the next.
+const connections = intFromEnv("RENDER_CONNECTIONS", 8);
+const load = async (path: string, duration: number, headers: Record<string, string>) => {
+  const result = await autocannon({ url: `${server.baseUrl}${path}`, connections, duration, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: failed requests`);
+  return result;
+};
+try {
+  const firstId = (body: Buffer) =>
+    (JSON.parse(body.toString()) as { data: { list: { id: string }[] } }).data
+      .list[0]?.id;
+  const article = firstId(await get("/api/m/homepage/v2/n/getFeed/cn/1/1"));
+  const entry = firstId(await get("/api/m/homeservice/top/n/list?page=1&size=1"));
+  const home = (await get("/")).toString();
+  const stylesheet = home.match(/\/assets\/[\w.-]+\.css/)?.[0];
+  if (!stylesheet) throw new Error("no stylesheet in the home page");
+  const pages = [
+    { name: "static", path: stylesheet },
+    { name: "api feed", path: "/api/m/homepage/v2/n/getFeed/cn/1/50" },
+    { name: "planned", path: "/abpath" },
+    { name: "home", path: "/" },
+    { name: "article", path: `/ah/article/${article}` },
+    { name: "entry", path: `/detail/${entry}` },
+  ].filter((p) => !process.env.RENDER_PAGE || process.env.RENDER_PAGE.split(",").includes(p.name));
+  const signedIn = { cookie: "tj_sid=bench" };
+  console.log(`${seconds} s each, one worker, ${connections} connections`);
+  for (const page of pages) {
+    const bytes = (await get(page.path, signedIn)).byteLength;
+    await load(page.path, 1, signedIn);
+    const cpu0 = cpuMs(pid);
+    const result = await load(page.path, seconds, signedIn);
+    const served = result.requests.total;
+    const cpu = (cpuMs(pid) - cpu0) / served;
+    console.log(
+      `${page.name.padEnd(8)} ${cpu.toFixed(2)} ms CPU  ${result.requests.average.toFixed(0).padStart(5)} req/s  ${(bytes / 1024).toFixed(0).padStart(3)} KB  ${page.path}`,
+    );
+  }
+} finally {
+  agent.destroy();
+  await server.stop();
+}
