@@ -6,8 +6,8 @@
  * side by side. The figures under load are `npm run bench`'s.
  */
 import { readFileSync } from "node:fs";
-import autocannon from "autocannon";
 import { Agent, get as httpGet } from "node:http";
+import autocannon from "autocannon";
 import { startServer } from "../tests/support/start-server.ts";
 import { intFromEnv } from "./bench-env.ts";
 
@@ -44,14 +44,18 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 // wake-ups between one request and the next.
 const connections = intFromEnv("RENDER_CONNECTIONS", 8);
 const load = async (path: string, duration: number, headers: Record<string, string>) => {
-  const result = await autocannon({ url: `${server.baseUrl}${path}`, connections, duration, headers });
+  const result = await autocannon({
+    url: `${server.baseUrl}${path}`,
+    connections,
+    duration,
+    headers,
+  });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: failed requests`);
   return result;
 };
 try {
   const firstId = (body: Buffer) =>
-    (JSON.parse(body.toString()) as { data: { list: { id: string }[] } }).data
-      .list[0]?.id;
+    (JSON.parse(body.toString()) as { data: { list: { id: string }[] } }).data.list[0]?.id;
   const article = firstId(await get("/api/m/homepage/v2/n/getFeed/cn/1/1"));
   const entry = firstId(await get("/api/m/homeservice/top/n/list?page=1&size=1"));
   const home = (await get("/")).toString();
