@@ -43,12 +43,28 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 // A few requests in flight, as under load: the server's per-request costs, not the event loop's
 // wake-ups between one request and the next.
 const connections = intFromEnv("RENDER_CONNECTIONS", 8);
-const load = async (path: string, duration: number, headers: Record<string, string>) => {
+/** Loads one path, or each of several in turn (`paths`): a different page every request. */
+const load = async (
+  path: string,
+  duration: number,
+  headers: Record<string, string>,
+  paths?: string[],
+) => {
+  let next = 0;
   const result = await autocannon({
     url: `${server.baseUrl}${path}`,
     connections,
     duration,
     headers,
+    ...(paths?.length
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+            },
+          ],
+        }
+      : {}),
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: failed requests`);
   return result;
@@ -61,25 +77,32 @@ try {
   const home = (await get("/")).toString();
   const stylesheet = home.match(/\/assets\/[\w.-]+\.css/)?.[0];
   if (!stylesheet) throw new Error("no stylesheet in the home page");
-  const pages = [
+  // The long tail: a different entry every request (the first entries of the sitemap, in id
+  // order: people, places, events, poems … mixed), so no per-entry read is reused.
+  const sitemap = (await get("/sitemap/entries-1.xml")).toString();
+  const entries = [...sitemap.matchAll(/\/detail\/([0-9a-f]{24})/g)]
+    .slice(0, 2_000)
+    .map((m) => `/detail/${m[1]}`);
+  const pages: { name: string; path: string; paths?: string[] }[] = [
     { name: "static", path: stylesheet },
     { name: "api feed", path: "/api/m/homepage/v2/n/getFeed/cn/1/50" },
     { name: "planned", path: "/abpath" },
     { name: "home", path: "/" },
     { name: "article", path: `/ah/article/${article}` },
     { name: "entry", path: `/detail/${entry}` },
+    { name: "entries", path: entries[0] ?? "/detail", paths: entries },
   ].filter((p) => !process.env.RENDER_PAGE || process.env.RENDER_PAGE.split(",").includes(p.name));
   const signedIn = { cookie: "tj_sid=bench" };
   console.log(`${seconds} s each, one worker, ${connections} connections`);
   for (const page of pages) {
     const bytes = (await get(page.path, signedIn)).byteLength;
-    await load(page.path, 1, signedIn);
+    await load(page.path, 1, signedIn, page.paths);
     const cpu0 = cpuMs(pid);
-    const result = await load(page.path, seconds, signedIn);
+    const result = await load(page.path, seconds, signedIn, page.paths);
     const served = result.requests.total;
     const cpu = (cpuMs(pid) - cpu0) / served;
     console.log(
-      `${page.name.padEnd(8)} ${cpu.toFixed(2)} ms CPU  ${result.requests.average.toFixed(0).padStart(5)} req/s  ${(bytes / 1024).toFixed(0).padStart(3)} KB  ${page.path}`,
+      `${page.name.padEnd(8)} ${cpu.toFixed(2)} ms CPU  ${result.requests.average.toFixed(0).padStart(5)} req/s  ${(bytes / 1024).toFixed(0).padStart(3)} KB  ${page.paths ? `${page.paths.length} entries from the sitemap` : page.path}`,
     );
   }
 } finally {

@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     installPageCache(app, {
       ttlMs: deps.config.pageCacheTtlMs,
       maxBytes: 64 * 1024 * 1024,
-      pollMs: 5_000,
+      pollMs: deps.config.contentPollMs,
       sessionCookie: SESSION_COOKIE,
       contentVersion: () => deps.articles.contentVersion(),
       onHit: (path) => countPageView(deps, path),

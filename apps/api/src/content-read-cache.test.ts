@@ -81,6 +81,7 @@ describe("content read cache", () => {
     const app = Fastify();
     const cache = createContentReadCache<{ list: { name: string }[] }>(app, {
       contentVersion: async () => "v1",
+      pollMs: 1_000,
       ttlMs: 60_000,
       max: 10,
     });

@@ -5,15 +5,12 @@ import { watchContentVersion } from "./watch-content-version.ts";
 export interface ContentReadCacheOptions {
   /** Returns a value that changes whenever content changes (`db:seed`, here or elsewhere). */
   contentVersion: () => Promise<string>;
-  /** How often the version is read; {@link CONTENT_VERSION_POLL_MS} unless a test wants less. */
-  pollMs?: number;
+  /** How often the version is read (`CONTENT_POLL_MS`). */
+  pollMs: number;
   /** Longest time a result is reused; it also bounds how stale counters shown in it can be. */
   ttlMs: number;
   max: number;
 }
-
-/** How often a content read cache checks the content version. */
-export const CONTENT_VERSION_POLL_MS = 5_000;
 
 /** Freezes a value and everything it holds, so that no reader can change what others share. */
 export function deepFreeze<T>(value: T): T {
@@ -43,7 +40,7 @@ export function createContentReadCache<V extends object>(
   };
   const poll = watchContentVersion(app, {
     contentVersion: options.contentVersion,
-    pollMs: options.pollMs ?? CONTENT_VERSION_POLL_MS,
+    pollMs: options.pollMs,
     onChange: clear,
   });
 

@@ -6,6 +6,7 @@ import { pageBody } from "@tongjian/domain/page-body";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from "./in-process-request.ts";
+import { createRenderTurns } from "./render-turns.ts";
 import type { TypedApp } from "./typed-app.ts";
 
 export interface ApiResponse {
@@ -67,6 +68,8 @@ function createInProcessApi(
 const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const PUBLIC_CACHE_CONTROL = "public, max-age=3600";
 const SERVER_BUILD_MODULE = "virtual:react-router/server-build";
+/** Page renders started per turn of the event loop (render-turns.ts). */
+const RENDERS_PER_TURN = 2;
 
 /** The Fastify request as the Web `Request` React Router takes; aborted if the client leaves. */
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -174,11 +177,14 @@ export function webRegistrar(options: {
       build = () => vite.ssrLoadModule(SERVER_BUILD_MODULE) as Promise<ServerBuild>;
     }
     const handle = createRequestHandler(build, options.production ? "production" : "development");
+    const turns = createRenderTurns(RENDERS_PER_TURN);
     await app.register(async (pages) => {
       // Bodies of form posts are read by React Router from the request itself.
       pages.removeAllContentTypeParsers();
       pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
       pages.all("/*", async (request, reply) => {
+        const turn = turns.take();
+        if (turn) await turn;
         const webRequest = toWebRequest(request, reply);
         return sendWebResponse(
           reply,

@@ -42,6 +42,7 @@ const configSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   WEB_BUILD_DIR: z.string().default("apps/web/build"),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  CONTENT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   WEB_CONCURRENCY: z
     .string()
     .trim()
@@ -107,6 +108,8 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   webBuildDir: string;
   pageCacheTtlMs: number;
+  /** How often caches check the content version, so a content reload shows within this long. */
+  contentPollMs: number;
   /** Worker processes serving requests; 1 serves from the main process itself. */
   webConcurrency: number;
   wechat: WeChatConfig;
@@ -154,6 +157,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     webBuildDir: c.WEB_BUILD_DIR,
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
+    contentPollMs: c.CONTENT_POLL_MS,
     webConcurrency: resolveWebConcurrency(c.WEB_CONCURRENCY, c.NODE_ENV === "production"),
     wechat: {
       apiBase: c.WECHAT_API_BASE ?? "https://api.weixin.qq.com",

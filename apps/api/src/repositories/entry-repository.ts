@@ -41,6 +41,15 @@ export function createEntryRepository(db: Kysely<Database>) {
       return db.selectFrom("entry").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
+    /** An entry's view and like counts, or undefined when there is no such entry. */
+    async counters(id: string) {
+      return db
+        .selectFrom("entry")
+        .select(["view_count", "like_count"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+    },
+
     async findManyByIds(ids: string[]) {
       if (ids.length === 0) return [];
       return db

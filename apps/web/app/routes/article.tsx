@@ -10,7 +10,11 @@ import { FEED_PAGE_SIZE_DEFAULT } from "@tongjian/domain/page-size";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useNavigation } from "react-router";
 import { ArticleBody } from "../features/content/article-body.tsx";
-import { ArticleList } from "../features/content/article-list.tsx";
+import {
+  ArticleList,
+  type ListedArticle,
+  listedArticles,
+} from "../features/content/article-list.tsx";
 import type {
   ArticleCard,
   ArticleDetail,
@@ -43,7 +47,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       `/api/m/article/v1/n/list/cn/${channel}/1/${FEED_PAGE_SIZE_DEFAULT}`,
     );
     const title = route.section === null && section ? section : route.title;
-    return { kind: "list" as const, title, section, list: page.list, total: page.total, origin };
+    return {
+      kind: "list" as const,
+      title,
+      section,
+      list: listedArticles(page.list),
+      total: page.total,
+      origin,
+    };
   }
   if (!isEntityId(id)) throw notFound();
   const [article, related] = await Promise.all([
@@ -56,7 +67,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     ),
   ]);
   const isH5 = isH5Flag(url.searchParams.get("isH5"));
-  return { kind: "article" as const, article, related, isH5, origin };
+  return { kind: "article" as const, article, related: listedArticles(related), isH5, origin };
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -103,7 +114,7 @@ function ArticleListScreen({
 }: {
   title: string;
   section: Parameters<typeof SectionNav>[0]["current"];
-  list: ArticleCard[];
+  list: ListedArticle[];
 }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading";
@@ -130,7 +141,7 @@ function ArticleScreen({
   isH5,
 }: {
   article: ArticleDetail;
-  related: ArticleCard[];
+  related: ListedArticle[];
   isH5: boolean;
 }) {
   useShare({ title: article.title, desc: article.summary, imgUrl: article.imageUrl });

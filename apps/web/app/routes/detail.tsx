@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { truncateText } from "@tongjian/domain/text-length";
 import type { ReactNode } from "react";
 import { useRevalidator } from "react-router";
-import { ArticleList } from "../features/content/article-list.tsx";
+import { ArticleList, listedArticles } from "../features/content/article-list.tsx";
 import {
   type ArticleCard,
   type EntryDetail,
@@ -68,17 +68,19 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   return {
     entry: shown,
     relations:
-      relation?.relations.map((r) => ({
-        ...r,
-        note: null,
-        item: { ...r.item, summary: "" },
+      relation?.relations.map(({ type, group, label, direction, item }) => ({
+        type,
+        group,
+        label,
+        direction,
+        item: { id: item.id, kind: item.kind, name: item.name, timeDesc: item.timeDesc },
       })) ?? null,
     timeline:
       timeline?.list.map((item) => ({
         ...item,
         desc: truncateText(item.desc, TIMELINE_DESC_LIMIT),
       })) ?? null,
-    articles,
+    articles: articles && listedArticles(articles),
     works,
     seeMore: seeMoreFlag(url),
     list: [],

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
-import { ArticleList } from "../features/content/article-list.tsx";
+import { ArticleList, listedArticles } from "../features/content/article-list.tsx";
 import {
   type Banner,
   type FeedPage,
@@ -17,7 +17,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     callApi<FeedPage>(api, "/api/m/homepage/v2/n/getFeed/cn/1/50"),
     callApi<TopList>(api, "/api/m/homeservice/top/n/list?page=1&size=10"),
   ]);
-  return { banners, feed, top };
+  // Only what the page shows goes into its HTML and hydration data.
+  return {
+    banners,
+    feed: listedArticles(feed.list),
+    top: top.list.map(({ id, name, kind, timeDesc, rank }) => ({ id, name, kind, timeDesc, rank })),
+  };
 }
 
 export function meta() {
@@ -77,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="tj-section">
         <h2 className="tj-section__title">热门词条</h2>
         <ol className="tj-toplist">
-          {top.list.map((item) => (
+          {top.map((item) => (
             <li key={item.id}>
               <AppLink to={`/detail/${item.id}`}>
                 <span className="tj-toplist__rank">{item.rank}</span>
@@ -92,7 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="tj-section">
         <h2 className="tj-section__title">最新文章</h2>
-        <ArticleList articles={feed.list} />
+        <ArticleList articles={feed} />
       </section>
     </main>
   );

@@ -36,6 +36,7 @@ export function registerArticleRoutes(app: TypedApp, deps: AppDeps) {
   // drops them.
   const recommendations = createContentReadCache<ArticleCardList>(app, {
     contentVersion: () => deps.articles.contentVersion(),
+    pollMs: deps.config.contentPollMs,
     ttlMs: RECOMMENDATION_TTL_MS,
     max: 5_000,
   });

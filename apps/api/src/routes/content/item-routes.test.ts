@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { contentId } from "@tongjian/content/load-content";
+import { bumpContentVersion } from "@tongjian/db/content-version";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertWorks, type TestPoem } from "../../../../../tests/support/insert-works.ts";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
@@ -158,6 +160,9 @@ describe.each(databaseTargets())("entry page API on $name", (target) => {
         .where("to_id", "=", poem.id)
         .execute();
     }
+    // As the importer does after writing: readers see the new order once caches notice.
+    await bumpContentVersion(t.deps.handle.db);
+    await sleep(100);
     const first = (await get(`/api/item/works/cn/${LI_BAI}/1/20`)).body.data;
     const second = (await get(`/api/item/works/cn/${LI_BAI}/2/20`)).body.data;
     const ids = [...first.list, ...second.list].map((w: { id: string }) => w.id);

@@ -1,11 +1,27 @@
 import { AppLink } from "../../shell/app-link.tsx";
 import type { ArticleCard } from "./content-types.ts";
 
+/** What a list shows of an article: the rest of its card stays out of the page's data. */
+export type ListedArticle = Pick<
+  ArticleCard,
+  "id" | "title" | "section" | "summary" | "viewNumShow"
+>;
+
+export function listedArticles(cards: ArticleCard[]): ListedArticle[] {
+  return cards.map(({ id, title, section, summary, viewNumShow }) => ({
+    id,
+    title,
+    section,
+    summary,
+    viewNumShow,
+  }));
+}
+
 export function ArticleList({
   articles,
   empty = "还没有文章",
 }: {
-  articles: ArticleCard[];
+  articles: ListedArticle[];
   empty?: string;
 }) {
   if (articles.length === 0) return <p className="tj-empty">{empty}</p>;

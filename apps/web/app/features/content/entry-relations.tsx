@@ -1,8 +1,13 @@
 import { groupRelations, RELATION_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
 import { useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
-import { type EntryRelation, KIND_NAMES } from "./content-types.ts";
+import { type EntryCard, type EntryRelation, KIND_NAMES } from "./content-types.ts";
 import { ShowAllButton } from "./show-all-button.tsx";
+
+/** What the list shows of a relation: the rest stays out of the page's data. */
+export type ShownRelation = Pick<EntryRelation, "type" | "group" | "label" | "direction"> & {
+  item: Pick<EntryCard, "id" | "kind" | "name" | "timeDesc">;
+};
 
 function RelationGroup({
   name,
@@ -10,7 +15,7 @@ function RelationGroup({
   expanded,
 }: {
   name: string;
-  items: EntryRelation[];
+  items: ShownRelation[];
   expanded: boolean;
 }) {
   const [open, setOpen] = useState(expanded);
@@ -46,7 +51,7 @@ export function EntryRelations({
   relations,
   expanded,
 }: {
-  relations: EntryRelation[];
+  relations: ShownRelation[];
   expanded: boolean;
 }) {
   const groups = groupRelations(relations);
