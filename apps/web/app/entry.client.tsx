@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { installPreactOptions } from "./shell/preact-options.ts";
 
-installPreactOptions({ htmlAsFragment: true });
+installPreactOptions({ server: false });
 
 /**
  * React Router's first render suspends until it has decoded the loader data that the server

@@ -5,7 +5,7 @@ import { ServerRouter } from "react-router";
 import { hydrationDataScripts } from "./shell/hydration-data.ts";
 import { installPreactOptions } from "./shell/preact-options.ts";
 
-installPreactOptions({ htmlAsFragment: false });
+installPreactOptions({ server: true });
 
 export const streamTimeout = 5_000;
 
