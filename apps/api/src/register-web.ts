@@ -107,9 +107,9 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
-  if (!response.body) return reply.send();
   const page = pageBody(response);
   if (page) return reply.send(page);
+  if (!response.body) return reply.send();
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
 

@@ -37,13 +37,11 @@ export default async function handleRequest(
     />,
   );
   // The page's <Scripts> mark that the data is wanted, as React Router's own transfer checks.
-  const data =
+  const html = Buffer.from(`<!DOCTYPE html>${page}`);
+  const body =
     serverHandoffStream && routerContext.renderMeta?.didRenderScripts
-      ? await hydrationDataScripts(serverHandoffStream)
-      : "";
+      ? Buffer.concat([html, await hydrationDataScripts(serverHandoffStream)])
+      : html;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return pageResponse(`<!DOCTYPE html>${page}${data}`, {
-    headers: responseHeaders,
-    status: responseStatusCode,
-  });
+  return pageResponse(body, { headers: responseHeaders, status: responseStatusCode });
 }
