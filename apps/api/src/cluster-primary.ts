@@ -60,6 +60,17 @@ export async function runClusterPrimary(config: ServerConfig, log: Log): Promise
   process.on("SIGTERM", () => void stop(0));
   process.on("SIGINT", () => void stop(0));
 
+  // A render allocates a few megabytes that die with it. In V8's default young generation (16 MB
+  // semi-spaces) a worker under load ran a minor GC every few dozen pages, copying the live
+  // objects of the renders in progress each time; a larger one collects the same garbage far
+  // less often (docs/decisions/0009-page-data-in-process.md). It must be set when the process
+  // starts, so it is given to the workers as they are started.
+  cluster.setupPrimary({
+    execArgv: [
+      ...process.execArgv.filter((arg) => !arg.startsWith("--max-semi-space-size")),
+      `--max-semi-space-size=${config.semiSpaceMb}`,
+    ],
+  });
   for (let i = 0; i < config.webConcurrency; i++) fork();
   log.info({ workers: config.webConcurrency }, "通鉴 is starting workers");
 }

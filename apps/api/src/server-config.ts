@@ -43,6 +43,7 @@ const configSchema = z.object({
   WEB_BUILD_DIR: z.string().default("apps/web/build"),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   CONTENT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+  SEMI_SPACE_MB: z.coerce.number().int().min(1).max(512).default(64),
   WEB_CONCURRENCY: z
     .string()
     .trim()
@@ -112,6 +113,11 @@ export interface ServerConfig {
   contentPollMs: number;
   /** Worker processes serving requests; 1 serves from the main process itself. */
   webConcurrency: number;
+  /**
+   * V8's semi-space size for each worker, in MB (`--max-semi-space-size`): the young generation
+   * that a render's short-lived objects are allocated in and collected from.
+   */
+  semiSpaceMb: number;
   wechat: WeChatConfig;
   /** Store links of the download page. */
   appDownloads: { ios: string; android: string };
@@ -159,6 +165,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
     contentPollMs: c.CONTENT_POLL_MS,
     webConcurrency: resolveWebConcurrency(c.WEB_CONCURRENCY, c.NODE_ENV === "production"),
+    semiSpaceMb: c.SEMI_SPACE_MB,
     wechat: {
       apiBase: c.WECHAT_API_BASE ?? "https://api.weixin.qq.com",
       openBase: c.WECHAT_OPEN_BASE ?? "https://open.weixin.qq.com",

@@ -1,4 +1,4 @@
-import { pageResponse } from "@tongjian/domain/page-body";
+import { pageResponse, utf8Bytes } from "@tongjian/domain/page-body";
 import { renderToStringAsync } from "preact-render-to-string";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -37,7 +37,7 @@ export default async function handleRequest(
     />,
   );
   // The page's <Scripts> mark that the data is wanted, as React Router's own transfer checks.
-  const html = Buffer.from(`<!DOCTYPE html>${page}`);
+  const html = utf8Bytes(`<!DOCTYPE html>${page}`);
   const body =
     serverHandoffStream && routerContext.renderMeta?.didRenderScripts
       ? Buffer.concat([html, await hydrationDataScripts(serverHandoffStream)])

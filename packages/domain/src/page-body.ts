@@ -18,3 +18,17 @@ export function pageResponse(body: Uint8Array, init: ResponseInit): PageResponse
 export function pageBody(response: Response): Uint8Array | null {
   return (response as PageResponse)[PAGE_BODY] ?? null;
 }
+
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(64 * 1024);
+
+/**
+ * A rendered page's text as UTF-8, as `Buffer.from(text)` gives it, in one pass: `Buffer.from`
+ * measures the encoded length, then encodes. A page is written into a reused scratch area large
+ * enough for any text of its length (3 bytes per UTF-16 unit) and copied out.
+ */
+export function utf8Bytes(text: string): Uint8Array {
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  const { written } = encoder.encodeInto(text, scratch);
+  return scratch.slice(0, written);
+}
