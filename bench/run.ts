@@ -157,7 +157,12 @@ export async function runBench(): Promise<void> {
       signal: abort.signal,
       env: { WEB_CONCURRENCY: String(workers) },
     });
-    const targets = await discoverTargets(server.baseUrl);
+    // BENCH_TARGETS=home,entry (names containing those words) runs part of the list; the static
+    // asset always runs first, as the baseline.
+    const only = (process.env.BENCH_TARGETS ?? "").split(",").filter(Boolean);
+    const targets = (await discoverTargets(server.baseUrl)).filter(
+      (t, i) => i === 0 || only.length === 0 || only.some((word) => t.name.includes(word)),
+    );
     // Other work on the machine shows up in every figure; the load average says how much.
     const loadBefore = loadavg()
       .map((n) => n.toFixed(2))
