@@ -22,7 +22,12 @@ export interface TargetResult extends Target {
   timeouts: number;
 }
 
-const WARMUP_SECONDS = 2;
+/**
+ * Load before each measurement, in seconds (BENCH_WARMUP). A freshly started worker renders at
+ * about half speed for its first 4–9 s under load while V8 compiles the render path's ~1,200 hot
+ * functions (on the same two cores); the figures are the steady state after that.
+ */
+const DEFAULT_WARMUP_SECONDS = 8;
 const FEED_PATH = "/api/m/homepage/v2/n/getFeed/cn/1/50";
 const TOP_PATH = "/api/m/homeservice/top/n/list?page=1&size=1";
 const RESULTS_DIR = new URL("./results/", import.meta.url);
@@ -74,10 +79,11 @@ export async function measure(
   target: Target,
   duration: number,
   connections: number,
+  warmup = DEFAULT_WARMUP_SECONDS,
 ): Promise<autocannon.Result> {
   const url = `${baseUrl}${target.path}`;
   const headers = target.headers ?? {};
-  await autocannon({ url, connections, duration: WARMUP_SECONDS, headers });
+  await autocannon({ url, connections, duration: warmup, headers });
   return autocannon({ url, connections, duration, headers, title: target.name });
 }
 
@@ -137,6 +143,7 @@ export function formatVerdicts(results: TargetResult[]): string {
 export async function runBench(): Promise<void> {
   const duration = intFromEnv("BENCH_DURATION", 10);
   const connections = intFromEnv("BENCH_CONNECTIONS", 50);
+  const warmup = intFromEnv("BENCH_WARMUP", DEFAULT_WARMUP_SECONDS);
   // The full corpus in content/ is still being written; the fixture always validates.
   const contentDir = process.env.BENCH_CONTENT_DIR || "content";
   // As production runs by default: one worker per CPU (WEB_CONCURRENCY overrides).
@@ -170,13 +177,16 @@ export async function runBench(): Promise<void> {
     const raw: { target: Target; result: autocannon.Result }[] = [];
     for (const target of targets) {
       console.log(`benchmarking ${target.name} (${target.path}) for ${duration} s...`);
-      raw.push({ target, result: await measure(server.baseUrl, target, duration, connections) });
+      raw.push({
+        target,
+        result: await measure(server.baseUrl, target, duration, connections, warmup),
+      });
     }
     const staticRps = raw[0]?.result.requests.average ?? 0;
     const results = raw.map(({ target, result }) => toTargetResult(target, result, staticRps));
 
     console.log(
-      `\n${connections} connections, ${duration} s per target, ${workers} worker(s), content: ${contentDir}, load average before: ${loadBefore}\n`,
+      `\n${connections} connections, ${duration} s per target after ${warmup} s of warm-up, ${workers} worker(s), content: ${contentDir}, load average before: ${loadBefore}\n`,
     );
     console.log(formatTable(results));
     console.log(`\n${formatVerdicts(results)}`);
