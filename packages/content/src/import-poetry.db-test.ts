@@ -33,6 +33,8 @@ function tangPoemId(id: string) {
 
 const JING_YE_SI = tangPoemId("fixture-tang-0001");
 const JIANG_JIN_JIU = tangPoemId("fixture-tang-0003");
+/** 将进酒 again, filed under 鼓吹曲辞 with 回 written 迴: the same poem. */
+const JIANG_JIN_JIU_AGAIN = tangPoemId("fixture-tang-0006");
 
 describe.each(databaseTargets())("importPoetry on $name", (target) => {
   let handle: DatabaseHandle;
@@ -75,7 +77,14 @@ describe.each(databaseTargets())("importPoetry on $name", (target) => {
     expect(await readContentVersion(handle.db)).not.toBe(versionBefore);
     // 静夜思 and 在狱咏蝉 (唐诗三百首), 水调歌头 (宋词三百首), 关雎, and from 全唐诗 only 李白's
     // 将进酒 and 杜甫's 春望: 静夜思 is already in, 王建 and the Song 李白 are not corpus poets.
-    expect(summary).toMatchObject({ mode: "curated", poems: 6, classics: 3, poets: 2 });
+    expect(summary).toMatchObject({
+      mode: "curated",
+      poems: 6,
+      classics: 3,
+      poets: 2,
+      repeats: 1,
+      merged: 0,
+    });
     expect(summary.corpusPoets).toBe(2);
     expect(await countOf("poem")).toBe(6);
     expect(await countOf("classic")).toBe(3);
@@ -163,6 +172,108 @@ describe.each(databaseTargets())("importPoetry on $name", (target) => {
     );
   });
 
+  it("folds the entry an earlier import made of a repeated poem into the poem it repeats", async () => {
+    // As an import that took both records left them: the repeat, linked, viewed, liked and
+    // linked from an article.
+    const before = await entry(JIANG_JIN_JIU);
+    await handle.db
+      .insertInto("entry")
+      .values({ ...before, id: JIANG_JIN_JIU_AGAIN, key: "poem-tang-again", view_count: 5 })
+      .execute();
+    await handle.db
+      .insertInto("relation")
+      .values({
+        id: "f".repeat(24),
+        from_id: LI_BAI,
+        to_id: JIANG_JIN_JIU_AGAIN,
+        type: "作品",
+        label: "全唐诗",
+        twoway: 0,
+        note: null,
+        year: null,
+        sort_key: 1,
+      })
+      .execute();
+    const like = (itemId: string, userId: string) => ({
+      item_id: itemId,
+      type: "entry",
+      user_id: userId,
+      created_at: "2026-01-01T00:00:00.000Z",
+    });
+    await handle.db
+      .insertInto("like_record")
+      .values([
+        like(JIANG_JIN_JIU, "both"),
+        like(JIANG_JIN_JIU_AGAIN, "both"),
+        like(JIANG_JIN_JIU_AGAIN, "repeat-only"),
+      ])
+      .execute();
+    await handle.db
+      .updateTable("entry")
+      .set({ like_count: 1 })
+      .where("id", "=", JIANG_JIN_JIU)
+      .execute();
+    await handle.db
+      .updateTable("entry")
+      .set({ like_count: 2 })
+      .where("id", "=", JIANG_JIN_JIU_AGAIN)
+      .execute();
+    const article = await handle.db.selectFrom("article").select("id").executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto("article_link")
+      .values({ article_id: article.id, item_id: JIANG_JIN_JIU_AGAIN, word: "将进酒", position: 0 })
+      .execute();
+
+    const summary = await importPoetry(handle, { dir: FIXTURE_POETRY });
+    expect(summary).toMatchObject({ poems: 6, repeats: 1, merged: 1 });
+    expect(
+      await handle.db
+        .selectFrom("entry")
+        .select("id")
+        .where("id", "=", JIANG_JIN_JIU_AGAIN)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    expect(await entry(JIANG_JIN_JIU)).toMatchObject({
+      view_count: before.view_count + 5,
+      like_count: 2,
+    });
+    const likes = await handle.db
+      .selectFrom("like_record")
+      .select(["item_id", "user_id"])
+      .where("user_id", "in", ["both", "repeat-only"])
+      .orderBy("user_id")
+      .execute();
+    expect(likes).toEqual([
+      { item_id: JIANG_JIN_JIU, user_id: "both" },
+      { item_id: JIANG_JIN_JIU, user_id: "repeat-only" },
+    ]);
+    const links = await handle.db
+      .selectFrom("article_link")
+      .select("item_id")
+      .where("article_id", "=", article.id)
+      .where("word", "=", "将进酒")
+      .execute();
+    expect(links).toEqual([{ item_id: JIANG_JIN_JIU }]);
+    const toRepeat = await handle.db
+      .selectFrom("relation")
+      .select("id")
+      .where((eb) =>
+        eb.or([eb("from_id", "=", JIANG_JIN_JIU_AGAIN), eb("to_id", "=", JIANG_JIN_JIU_AGAIN)]),
+      )
+      .execute();
+    expect(toRepeat).toEqual([]);
+    await handle.db
+      .deleteFrom("like_record")
+      .where("user_id", "in", ["both", "repeat-only"])
+      .execute();
+    await handle.db.deleteFrom("article_link").where("item_id", "=", JIANG_JIN_JIU).execute();
+    await handle.db
+      .updateTable("entry")
+      .set({ like_count: 0, view_count: before.view_count })
+      .where("id", "=", JIANG_JIN_JIU)
+      .execute();
+  });
+
   it("re-runs without duplicates and keeps views, likes and the links through a re-seed", async () => {
     const before = await works();
     await handle.db
@@ -186,8 +297,10 @@ describe.each(databaseTargets())("importPoetry on $name", (target) => {
 
   it("imports the whole package with --all, keeping namesakes of other eras apart", async () => {
     const summary = await importPoetry(handle, { dir: FIXTURE_POETRY, mode: "all" });
-    // + 王建, the Song 李白, 陆游, 念奴娇 and 如梦令; 水调歌头 is in 宋词三百首 already.
+    // + 王建, the Song 李白, 陆游, 念奴娇 and 如梦令; 水调歌头 is in 宋词三百首 already, and
+    // 将进酒 is taken once.
     expect(summary.poems).toBe(11);
+    expect(summary.repeats).toBe(1);
     expect(await countOf("poem")).toBe(11);
     expect(await entry(JING_YE_SI)).toMatchObject({ view_count: 42 });
 

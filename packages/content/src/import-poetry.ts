@@ -5,6 +5,8 @@ import type { Database } from "@tongjian/db/database-schema";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import type { Kysely } from "kysely";
 import { contentId } from "./load-content.ts";
+import { type DuplicateEntry, mergeDuplicateEntries } from "./merge-duplicate-entries.ts";
+import { compactPoemText, PoemDuplicateIndex } from "./poem-duplicates.ts";
 import {
   type CorpusPoet,
   classicEntry,
@@ -59,6 +61,10 @@ export interface PoetryImportSummary {
   /** Corpus people whose poems were linked. */
   corpusPoets: number;
   relations: number;
+  /** Records left out because they repeat a poem of the same author already taken. */
+  repeats: number;
+  /** Entries of earlier imports for such records, folded into the poem they repeat. */
+  merged: number;
   seconds: number;
 }
 
@@ -205,6 +211,9 @@ export async function importPoetry(
   const linkedCorpusPoets = new Set<string>();
   /** Keys written from a selection, so that the corpus they come from skips them. */
   const selected = new Set<string>();
+  /** The poems taken so far, to leave out records that repeat one (poem-duplicates.ts). */
+  const taken = new PoemDuplicateIndex();
+  const repeats: DuplicateEntry[] = [];
   const names = new Map<string, string>();
   let poems = 0;
   let read = 0;
@@ -285,6 +294,15 @@ export async function importPoetry(
           popularity: source.featured ? 2 : corpus ? 1 : 0,
           stamp,
         });
+        if (!anonymous) {
+          const poem = { name: row.name, text: compactPoemText(text.paragraphs) };
+          const keptId = taken.find(authorKey, poem);
+          if (keptId !== undefined) {
+            repeats.push({ id: row.id, keptId });
+            continue;
+          }
+          taken.add(authorKey, { ...poem, id: row.id });
+        }
         await writer.entry(row);
         if (authorId) {
           const sortKey = worksSortKey(sourceRank, position);
@@ -347,6 +365,7 @@ export async function importPoetry(
     poetCount++;
   }
   await writer.flush();
+  const merged = await mergeDuplicateEntries(handle.db, repeats);
   if (options.searchIndex !== false) await refreshSearchIndex(handle);
   await bumpContentVersion(handle.db);
 
@@ -357,6 +376,8 @@ export async function importPoetry(
     poets: poetCount,
     corpusPoets: linkedCorpusPoets.size,
     relations: writer.counts.relations,
+    repeats: repeats.length,
+    merged,
     seconds: (performance.now() - started) / 1000,
   };
 }

@@ -149,6 +149,31 @@ describe("poems", () => {
       paragraphs: ["西陆蝉声唱，南冠客思侵。", "那堪玄鬓影，来对白头吟。"],
     });
   });
+
+  it("names a 乐府 poem by its title and keeps the category in its data, not its key", () => {
+    const record = {
+      author: "李白",
+      title: "鼓吹曲辭·將進酒",
+      paragraphs: ["君不見黃河之水天上來，奔流到海不復回。"],
+    };
+    const text = poemText(record, toSimplified);
+    const key = poemKey(source("全唐诗"), record, text);
+    const row = poemEntry({
+      source: source("全唐诗"),
+      key,
+      text,
+      dynasty: "唐",
+      authorId: null,
+      regimeId: null,
+      popularity: 0,
+      stamp: STAMP,
+    });
+    expect(row.name).toBe("将进酒");
+    expect(row.search_names).toBe("将进酒 李白");
+    expect(JSON.parse(row.data ?? "{}")).toMatchObject({ yuefu: "鼓吹曲辞", collection: "全唐诗" });
+    // Keys stay what earlier imports made them.
+    expect(key).toBe(poemKey(source("全唐诗"), record, { ...text, title: "鼓吹曲辞·将进酒" }));
+  });
 });
 
 describe("classics", () => {

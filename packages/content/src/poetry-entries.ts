@@ -16,6 +16,7 @@ import {
   firstLines,
   normalizeName,
   poemName,
+  splitYuefuCategory,
   stableHash,
 } from "./poetry-text.ts";
 import { pinyinKeys } from "./seed-content.ts";
@@ -155,13 +156,15 @@ export interface PoemEntryInput {
 /** The entry row of a poem (data contract in docs/content-format.md, "Imported poetry"). */
 export function poemEntry(input: PoemEntryInput): EntryRow {
   const { text, source } = input;
-  const name = poemName(text.title, text.rhythmic) || firstLines(text.paragraphs, 12) || "无题";
+  const yuefu = splitYuefuCategory(text.title);
+  const name = poemName(yuefu.title, text.rhythmic) || firstLines(text.paragraphs, 12) || "无题";
   const keys = nameKeys([name, text.rhythmic ?? "", isAnonymous(text.author) ? "" : text.author]);
   const data = {
     author: text.author,
     authorId: input.authorId,
     dynasty: input.dynasty,
     collection: source.collection,
+    ...(yuefu.category ? { yuefu: yuefu.category } : {}),
     paragraphs: text.paragraphs,
     ...(text.rhythmic ? { rhythmic: text.rhythmic } : {}),
     ...(text.notes.length ? { notes: text.notes } : {}),

@@ -6,6 +6,7 @@ import {
   normalizeName,
   POEM_SUMMARY_MAX,
   poemName,
+  splitYuefuCategory,
   stableHash,
   toSimplified,
 } from "./poetry-text.ts";
@@ -71,5 +72,24 @@ describe("stableHash", () => {
     expect(stableHash("李白", "静夜思")).toBe(stableHash("李白", "静夜思"));
     expect(stableHash("李白", "静夜思")).toMatch(/^[0-9a-f]{16}$/);
     expect(stableHash("李白静", "夜思")).not.toBe(stableHash("李白", "静夜思"));
+  });
+});
+
+describe("splitYuefuCategory", () => {
+  it("takes the 乐府诗集 category off a title and names it", () => {
+    expect(splitYuefuCategory("鼓吹曲辞·将进酒")).toEqual({
+      title: "将进酒",
+      category: "鼓吹曲辞",
+    });
+    expect(splitYuefuCategory("相和歌辞·子夜四时歌四首·春歌")).toEqual({
+      title: "子夜四时歌四首·春歌",
+      category: "相和歌辞",
+    });
+  });
+
+  it("leaves other titles, and a category without a title, as they are", () => {
+    expect(splitYuefuCategory("将进酒")).toEqual({ title: "将进酒" });
+    expect(splitYuefuCategory("山友辞·其一")).toEqual({ title: "山友辞·其一" });
+    expect(splitYuefuCategory("杂曲歌辞")).toEqual({ title: "杂曲歌辞" });
   });
 });

@@ -29,6 +29,34 @@ export function normalizeName(raw: string | null | undefined): string {
     .replace(/\s+/g, "·");
 }
 
+/**
+ * The twelve categories of 郭茂倩's 乐府诗集. 全唐诗 files a 乐府 poem in its 乐府 volumes under
+ * "category·title" ("鼓吹曲辞·将进酒"); the poem's name is the title, the category is kept apart.
+ */
+export const YUEFU_CATEGORIES = [
+  "郊庙歌辞",
+  "燕射歌辞",
+  "鼓吹曲辞",
+  "横吹曲辞",
+  "相和歌辞",
+  "清商曲辞",
+  "舞曲歌辞",
+  "琴曲歌辞",
+  "杂曲歌辞",
+  "近代曲辞",
+  "杂歌谣辞",
+  "新乐府辞",
+] as const;
+
+const YUEFU_PREFIX = new RegExp(`^(${YUEFU_CATEGORIES.join("|")})·(.+)$`);
+
+/** A normalised title without its 乐府 category, and the category. */
+export function splitYuefuCategory(title: string): { title: string; category?: string } {
+  const match = YUEFU_PREFIX.exec(title);
+  if (!match?.[1] || !match[2]) return { title };
+  return { title: match[2], category: match[1] };
+}
+
 /** Lines of a poem or chapter, trimmed, without empty ones. */
 export function cleanParagraphs(lines: readonly unknown[] | null | undefined): string[] {
   return (lines ?? [])

@@ -137,6 +137,15 @@ describe("poems and classics", () => {
     ]);
     expect(entryVerse("person", data).lines).toEqual([]);
   });
+
+  it("names the 乐府 category of a poem filed under one, and nothing for others", () => {
+    const facts = byLabel(
+      entryFacts("poem", { author: "李白", collection: "唐诗三百首", yuefu: "鼓吹曲辞" }),
+    );
+    expect(facts.出处).toEqual([{ name: "唐诗三百首" }]);
+    expect(facts.乐府).toEqual([{ name: "鼓吹曲辞" }]);
+    expect(byLabel(entryFacts("poem", { author: "李白" })).乐府).toBeUndefined();
+  });
 });
 
 describe("formatters", () => {

@@ -221,7 +221,7 @@ function placeFacts(data: Data): Fact[] {
   return facts;
 }
 
-/** Poems (contract with the chinese-poetry importer): {author, authorId, dynasty, collection, rhythmic?}. */
+/** Poems (contract with the chinese-poetry importer): {author, authorId, dynasty, collection, yuefu?, rhythmic?}. */
 function poemFacts(data: Data): Fact[] {
   const facts: Fact[] = [];
   const author = asText(data.author);
@@ -230,6 +230,7 @@ function poemFacts(data: Data): Fact[] {
   push(facts, "朝代", text(asText(data.dynasty)));
   push(facts, "词牌", text(asText(data.rhythmic)));
   push(facts, "出处", text(asText(data.collection)));
+  push(facts, "乐府", text(asText(data.yuefu)));
   return facts;
 }
 
