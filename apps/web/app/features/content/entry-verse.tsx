@@ -8,6 +8,7 @@ export function EntryVerse({ entry }: { entry: EntryView }) {
   const dynasty = fact("朝代");
   const source = entry.kind === "poem" ? fact("出处") : fact("书名");
   const tune = entry.kind === "poem" ? fact("词牌") : fact("篇章");
+  const yuefu = entry.kind === "poem" ? fact("乐府") : undefined;
   const isPoem = entry.kind === "poem";
   return (
     <article className={isPoem ? "tj-verse" : "tj-verse tj-verse--prose"}>
@@ -20,9 +21,11 @@ export function EntryVerse({ entry }: { entry: EntryView }) {
             <span>{author.name}</span>
           ))}
       </p>
-      {(source || tune) && (
+      {(source || tune || yuefu) && (
         <p className="tj-verse__source">
-          {[source?.name && `《${source.name}》`, tune?.name].filter(Boolean).join(" · ")}
+          {[source?.name && `《${source.name}》`, yuefu?.name && `乐府·${yuefu.name}`, tune?.name]
+            .filter(Boolean)
+            .join(" · ")}
         </p>
       )}
       <div className="tj-verse__text">

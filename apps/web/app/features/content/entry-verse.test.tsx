@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+
+import { cleanup, render, screen } from "@testing-library/preact";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import type { EntryView } from "./content-types.ts";
+import { EntryVerse } from "./entry-verse.tsx";
+
+const LI_BAI_ID = "a".repeat(24);
+
+function poem(factList: EntryView["factList"], lines: string[]): EntryView {
+  return {
+    id: "b".repeat(24),
+    type: "ENTRY",
+    kind: "poem",
+    name: "将进酒",
+    summary: lines[0] ?? "",
+    timeDesc: "唐",
+    imageUrl: "",
+    aliases: [],
+    startYear: null,
+    endYear: null,
+    factList,
+    verse: { lines, notes: [] },
+    viewNumShow: "1",
+    likeNum: 0,
+  };
+}
+
+function renderVerse(entry: EntryView) {
+  const Stub = createRoutesStub([{ path: "/", Component: () => <EntryVerse entry={entry} /> }]);
+  render(<Stub initialEntries={["/"]} />);
+}
+
+afterEach(cleanup);
+
+describe("EntryVerse", () => {
+  it("shows the dynasty and a linked author, the collection with the 乐府 category, and the lines", async () => {
+    renderVerse(
+      poem(
+        [
+          { label: "作者", items: [{ name: "李白", id: LI_BAI_ID }] },
+          { label: "朝代", items: [{ name: "唐" }] },
+          { label: "出处", items: [{ name: "唐诗三百首" }] },
+          { label: "乐府", items: [{ name: "鼓吹曲辞" }] },
+        ],
+        ["君不见黄河之水天上来，奔流到海不复回。", "君不见高堂明镜悲白发，朝如青丝暮成雪。"],
+      ),
+    );
+    const author = await screen.findByRole("link", { name: "李白" });
+    expect(author.getAttribute("href")).toBe(`/detail/${LI_BAI_ID}`);
+    expect(screen.getByText("〔唐〕")).toBeTruthy();
+    expect(screen.getByText("《唐诗三百首》 · 乐府·鼓吹曲辞")).toBeTruthy();
+    expect(screen.getByText("君不见高堂明镜悲白发，朝如青丝暮成雪。")).toBeTruthy();
+  });
+
+  it("names the 词牌 after the collection, and says so when a text has no lines", async () => {
+    renderVerse(
+      poem(
+        [
+          { label: "作者", items: [{ name: "苏轼" }] },
+          { label: "出处", items: [{ name: "宋词三百首" }] },
+          { label: "词牌", items: [{ name: "水调歌头" }] },
+        ],
+        [],
+      ),
+    );
+    expect(await screen.findByText("《宋词三百首》 · 水调歌头")).toBeTruthy();
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(screen.getByText("暂无正文")).toBeTruthy();
+  });
+});
