@@ -109,7 +109,7 @@ function syntheticPoems(count: number) {
       summary: "",
       data: JSON.stringify({
         author,
-        text: Array.from({ length: 28 }, () => skewedPick(TITLE_CHARS, random, 1)).join(""),
+        paragraphs: [Array.from({ length: 28 }, () => skewedPick(TITLE_CHARS, random, 1)).join("")],
       }),
       search_names: `${title} ${author}`,
       pinyin: [titleKeys.full, authorKeys.full].filter(Boolean).join(" "),
@@ -309,6 +309,21 @@ async function main() {
         kind: "entry page",
         run: async () => (await search.searchEntries("zhang", 1, 20)).total,
       },
+      ...(
+        [
+          ["白日依山尽", 1],
+          ["一片冰心在玉壶", 1],
+          ["床前看月光，疑是", 1],
+          ["明月光", 1],
+          ["人不知", 1],
+          ["不可以", 1],
+          ["春风不", 5],
+        ] as const
+      ).map(([q, page]) => ({
+        label: `verse: ${q}${page > 1 ? ` p${page}` : ""}`,
+        kind: "verse",
+        run: async () => (await search.searchVerses(q, page, 10)).total,
+      })),
       {
         label: "article: 洛阳相识",
         kind: "article text",

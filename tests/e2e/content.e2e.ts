@@ -41,6 +41,41 @@ describe("reading and searching at 375×812", () => {
     await context.close();
   });
 
+  it("finds a poem by a line, marks the words, and loads more hits on 加载更多", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("举头望明月")}`);
+    const verses = page.locator("section", { has: page.getByRole("heading", { name: /^诗文/ }) });
+    await expect(verses.locator("li").count()).resolves.toBe(1);
+    await expect(verses.locator("li strong").textContent()).resolves.toBe("静夜思");
+    await expect(verses.locator("li small").textContent()).resolves.toBe("唐 · 李白");
+    await expect(verses.locator("mark").textContent()).resolves.toBe("举头望明月");
+    await page.screenshot({ path: "test-results/screenshots/search-verse.png" });
+
+    // Words typed across the comma still find the line.
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("地上霜举头")}`);
+    await expect(verses.locator("mark").textContent()).resolves.toBe("地上霜。举头");
+
+    // More entries than one page: the rest come a page at a time.
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("王")}`);
+    const entries = page.locator("section", { has: page.getByRole("heading", { name: /^词条/ }) });
+    await expect(entries.locator("li").count()).resolves.toBe(20);
+    const more = entries.getByRole("button", { name: /^加载更多/ });
+    const label = (await more.textContent()) ?? "";
+    expect(label).toMatch(/^加载更多（20\/\d+\+?）$/);
+    await more.click();
+    await expect.poll(() => entries.locator("li").count()).toBeGreaterThan(20);
+    const ids = await entries
+      .locator("li a")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(new Set(ids).size).toBe(ids.length);
+    // A two-character keyword is too short for the verse index: no 诗文 list, no error.
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("长安")}`);
+    await page.getByRole("heading", { name: /^词条/ }).waitFor();
+    await expect(page.getByRole("heading", { name: /^诗文/ }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it("renders search results in the first HTML and answers odd input calmly", async () => {
     for (const q of ["唐", "秦始皇", '"*(NEAR', "%_'", "x".repeat(5000)]) {
       const res = await fetch(`${server.baseUrl}/search?q=${encodeURIComponent(q)}`);

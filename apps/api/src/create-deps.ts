@@ -20,6 +20,9 @@ import type { ServerConfig } from "./server-config.ts";
 import { createDatabaseStore } from "./stores/database-store.ts";
 import { createRedisStore } from "./stores/redis-store.ts";
 
+/** Migrations that add search index tables, which only a rebuild fills. */
+const SEARCH_INDEX_MIGRATIONS = new Set(["0003-search", "0007-verse-search"]);
+
 /**
  * Opens the database, brings it to the latest migration and, on a first start, loads the sample
  * content. A database that already holds content is left as it is.
@@ -44,8 +47,11 @@ export async function createDeps(
       });
       log?.info({ poetry }, "poetry imported");
     }
-  } else if (applied.includes("0003-search") && (await entries.count()) > 0) {
-    // Content loaded before the search index existed: build it once now.
+  } else if (
+    applied.some((name) => SEARCH_INDEX_MIGRATIONS.has(name)) &&
+    (await entries.count()) > 0
+  ) {
+    // Content loaded before (part of) the search index existed: build it once now.
     await refreshSearchIndex(handle);
     log?.info("search index built");
   }

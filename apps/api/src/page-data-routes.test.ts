@@ -47,6 +47,7 @@ const PATHS = [
   `/api/recommend/get/relation/cn/${ARTICLE}/99`,
   `/api/search/cn?q=${encodeURIComponent("李白")}&type=entry&page=1&size=20`,
   `/api/search/cn?q=${encodeURIComponent("长安")}&type=article&page=1&size=10`,
+  `/api/search/cn?q=${encodeURIComponent("秦始皇")}&type=verse&page=1&size=10`,
   "/api/search/cn?q=libai",
   "/api/search/cn?q=%22%29%20OR%20*&type=entry",
   "/api/search/cn?q=a&type=poems",

@@ -1,3 +1,4 @@
+import { verseSearchText } from "@tongjian/domain/verse-search";
 import { distance } from "fastest-levenshtein";
 
 /**
@@ -20,9 +21,9 @@ const COMPARED_CHARS = 200;
 const ANCHOR_CHARS = 4;
 const HEAD_ANCHORS = 3;
 
-/** The text of a poem without punctuation and spaces, for comparing. */
+/** The text of a poem without punctuation and spaces, for comparing (as the search has it). */
 export function compactPoemText(paragraphs: readonly string[]): string {
-  return paragraphs.join("").replace(/[^\p{L}\p{N}]/gu, "");
+  return verseSearchText(paragraphs.join(""));
 }
 
 /** 1 for the same text, down to 0 for texts with nothing in common. */

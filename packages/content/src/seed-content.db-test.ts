@@ -32,6 +32,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0004-relation-type-index",
         "0005-popularity-index",
         "0006-works-order",
+        "0007-verse-search",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

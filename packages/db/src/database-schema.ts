@@ -151,6 +151,14 @@ export interface SearchNameTable {
   has_geo: number;
 }
 
+/** PostgreSQL only (SQLite keeps a contentless FTS5 table): a poem's or chapter's text. */
+export interface SearchVerseTable {
+  /** The entry's `search_entry.doc`. */
+  doc: number;
+  /** verseSearchText of its lines. */
+  text: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -165,4 +173,5 @@ export interface Database {
   search_article: SearchArticleTable;
   search_term: SearchTermTable;
   search_name: SearchNameTable;
+  search_verse: SearchVerseTable;
 }

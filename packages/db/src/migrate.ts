@@ -6,6 +6,7 @@ import { searchMigration } from "./migrations/0003-search.ts";
 import { relationTypeIndexMigration } from "./migrations/0004-relation-type-index.ts";
 import { popularityIndexMigration } from "./migrations/0005-popularity-index.ts";
 import { worksOrderMigration } from "./migrations/0006-works-order.ts";
+import { verseSearchMigration } from "./migrations/0007-verse-search.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0004-relation-type-index": relationTypeIndexMigration,
   "0005-popularity-index": popularityIndexMigration,
   "0006-works-order": worksOrderMigration,
+  "0007-verse-search": verseSearchMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,5 @@
+import { TEXT_ENTRY_KINDS } from "@tongjian/domain/entry-kinds";
+import { verseSearchText } from "@tongjian/domain/verse-search";
 import { type Kysely, sql } from "kysely";
 import type { DatabaseHandle, DialectName } from "./create-database.ts";
 import type { Database } from "./database-schema.ts";
@@ -128,6 +130,8 @@ async function rebuildSqlite(db: Kysely<Database>) {
     await sql`INSERT INTO ${sql.table(fts)}(${sql.table(fts)}) VALUES ('rebuild')`.execute(db);
     await sql`INSERT INTO ${sql.table(fts)}(${sql.table(fts)}) VALUES ('optimize')`.execute(db);
   }
+  await insertVerseText(db, "sqlite");
+  await sql`INSERT INTO search_verse_fts(search_verse_fts) VALUES ('optimize')`.execute(db);
 }
 
 async function rebuildPostgres(db: Kysely<Database>) {
@@ -196,6 +200,7 @@ async function rebuildPostgres(db: Kysely<Database>) {
     SELECT row_number() OVER (${ARTICLE_RANK}), id, lower(title), lower(text)
     FROM article`.execute(db);
   await insertArticleGrams(db, "postgres");
+  await insertVerseText(db, "postgres");
 }
 
 /** Entry postings from a `terms(doc, term, tier)` CTE, copied into each scope the entry is in. */
@@ -263,6 +268,68 @@ async function insertArticleGrams(db: Kysely<Database>, dialect: DialectName) {
   await flush();
 }
 
+const VERSE_READ_BATCH = 2000;
+const VERSE_WRITE_CHARS = 400_000;
+
+/**
+ * The text of every poem and classic chapter, without punctuation (verseSearchText), under its
+ * doc. Built here because neither dialect's SQL can drop punctuation the same way; read in doc
+ * ranges so that memory stays small with 345,000 poems.
+ */
+async function insertVerseText(db: Kysely<Database>, dialect: DialectName) {
+  let batch: { doc: number; text: string }[] = [];
+  let chars = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const json = JSON.stringify(batch);
+    batch = [];
+    chars = 0;
+    await (dialect === "postgres"
+      ? sql`INSERT INTO search_verse (doc, text)
+          SELECT x.doc, x.text FROM jsonb_to_recordset(${json}::jsonb) AS x(doc int, text text)`
+      : sql`INSERT INTO search_verse_fts (rowid, text)
+          SELECT j.value ->> 'doc', j.value ->> 'text' FROM json_each(${json}) AS j`
+    ).execute(db);
+  };
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom("search_entry as s")
+      .innerJoin("entry as e", "e.id", "s.entry_id")
+      .select(["s.doc", "e.data"])
+      .where("e.kind", "in", TEXT_ENTRY_KINDS)
+      .where("s.doc", ">", after)
+      .orderBy("s.doc")
+      .limit(VERSE_READ_BATCH)
+      .execute();
+    for (const row of rows) {
+      const text = verseSearchText(paragraphsOf(row.data));
+      if (!text) continue;
+      batch.push({ doc: row.doc, text });
+      chars += text.length;
+      if (chars >= VERSE_WRITE_CHARS) await flush();
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < VERSE_READ_BATCH) break;
+    after = last.doc;
+  }
+  await flush();
+}
+
+/** The lines of a poem's or chapter's `data`, run together. */
+function paragraphsOf(data: string): string {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    const lines =
+      typeof parsed === "object" && parsed !== null && "paragraphs" in parsed
+        ? parsed.paragraphs
+        : null;
+    return Array.isArray(lines) ? lines.filter((l) => typeof l === "string").join("") : "";
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Rebuilds the search index from `entry` and `article` in one transaction; readers keep the
  * old index until it commits. Call it after anything that writes names or articles (the
@@ -274,14 +341,16 @@ export async function refreshSearchIndex(handle: DatabaseHandle): Promise<void> 
     for (const table of ["search_term", "search_name", "search_entry", "search_article"] as const) {
       await trx.deleteFrom(table).execute();
     }
+    if (handle.dialect === "postgres") await trx.deleteFrom("search_verse").execute();
+    else
+      await sql`INSERT INTO search_verse_fts(search_verse_fts) VALUES ('delete-all')`.execute(trx);
     if (handle.dialect === "postgres") await rebuildPostgres(trx);
     else await rebuildSqlite(trx);
   });
   if (handle.dialect === "postgres") {
     // Marks the fresh pages all-visible so that lookups stay index-only scans, and gives the
     // planner row counts for the new index.
-    await sql`VACUUM (ANALYZE) search_entry, search_article, search_term, search_name`.execute(
-      handle.db,
-    );
+    await sql`VACUUM (ANALYZE) search_entry, search_article, search_term, search_name,
+      search_verse`.execute(handle.db);
   }
 }

@@ -6,6 +6,19 @@ export const ENTRY_KINDS = ["person", "regime", "event", "place", "poem", "class
 
 export type EntryKindName = (typeof ENTRY_KINDS)[number];
 
+/** What each kind is called in the UI. */
+export const ENTRY_KIND_NAMES: Readonly<Record<string, string>> = {
+  person: "人物",
+  regime: "政权",
+  event: "事件",
+  place: "地点",
+  poem: "诗词",
+  classic: "典籍",
+} satisfies Record<EntryKindName, string>;
+
+/** Kinds whose entry is a text (a poem, a chapter): read as lines, and searched by their words. */
+export const TEXT_ENTRY_KINDS: readonly EntryKindName[] = ["poem", "classic"];
+
 export function isEntryKind(value: string): value is EntryKindName {
   return (ENTRY_KINDS as readonly string[]).includes(value);
 }

@@ -3,9 +3,7 @@
  * Types are the corpus's relation types (docs/content-format.md "Relation"); relations of the
  * fact kind (参与、建立、任职、定都、作者) group by what stands at the other end instead.
  */
-
-/** Poet → poem links (contract with the poetry importer); listed as works, never as relations. */
-export const WORKS_RELATION_TYPE = "作品";
+import { WORKS_RELATION_TYPE } from "./entry-kinds.ts";
 
 /** Relations shown per group before 查看全部. */
 export const RELATION_PREVIEW_COUNT = 6;

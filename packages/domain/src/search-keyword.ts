@@ -1,5 +1,10 @@
 /** Longest keyword the search calls accept, in characters. */
 export const SEARCH_KEYWORD_MAX_LENGTH = 50;
+/**
+ * The paged search counts and pages through at most this many hits: deeper pages are never
+ * read, and the cap keeps a count of a one-character keyword from walking every posting.
+ */
+export const SEARCH_RESULT_WINDOW = 1000;
 /** Characters of article text shown on each side of the match in a search snippet. */
 export const SEARCH_SNIPPET_CONTEXT = 24;
 

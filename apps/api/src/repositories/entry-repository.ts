@@ -1,5 +1,5 @@
 import type { Database, EntryTable } from "@tongjian/db/database-schema";
-import { WORKS_RELATION_TYPE } from "@tongjian/domain/relation-groups";
+import { WORKS_RELATION_TYPE } from "@tongjian/domain/entry-kinds";
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 
 export type EntryRow = Selectable<EntryTable>;

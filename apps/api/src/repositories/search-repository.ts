@@ -1,19 +1,16 @@
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import type { Database } from "@tongjian/db/database-schema";
 import { SEARCH_GRAM_MAX, SEARCH_PINYIN_PREFIX_MAX } from "@tongjian/db/refresh-search-index";
+import { TEXT_ENTRY_KINDS } from "@tongjian/domain/entry-kinds";
 import {
   keywordLength,
   parseSearchKeyword,
+  SEARCH_RESULT_WINDOW,
   type SearchKeyword,
   searchSnippet,
 } from "@tongjian/domain/search-keyword";
+import { VERSE_KEYWORD_MIN, verseMatchLines, verseSearchText } from "@tongjian/domain/verse-search";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-
-/**
- * The paged search counts and pages through at most this many hits: deeper pages are never
- * read, and the cap keeps a count of a one-character keyword from walking every posting.
- */
-export const SEARCH_RESULT_WINDOW = 1000;
 
 /** Sorts after every character, so that `form < prefix + PREFIX_END` bounds a prefix range. */
 const PREFIX_END = "\u{10FFFF}";
@@ -29,11 +26,14 @@ export interface EntryHit {
   id: string;
   kind: string;
   name: string;
+  /** The entry's summary; for a verse hit, the line(s) holding the keyword. */
   summary: string;
   time_desc: string | null;
   image_url: string | null;
   view_count: number;
   popularity: number;
+  /** A poem's author; null for other kinds. */
+  author: string | null;
 }
 
 export interface ArticleHit {
@@ -67,6 +67,22 @@ interface HitSource {
   best(need: number): RawBuilder<unknown>;
   /** One row per matching doc. */
   matching: RawBuilder<unknown>;
+}
+
+/** The author and lines of a poem's or chapter's `data`; nothing for other kinds. */
+function textData(data: string | null): { author: string | null; paragraphs: string[] } {
+  if (!data) return { author: null, paragraphs: [] };
+  try {
+    const parsed = JSON.parse(data) as { author?: unknown; paragraphs?: unknown };
+    return {
+      author: typeof parsed.author === "string" ? parsed.author : null,
+      paragraphs: Array.isArray(parsed.paragraphs)
+        ? parsed.paragraphs.filter((l): l is string => typeof l === "string")
+        : [],
+    };
+  } catch {
+    return { author: null, paragraphs: [] };
+  }
 }
 
 function likePattern(text: string): string {
@@ -175,6 +191,24 @@ export function createSearchRepository(handle: DatabaseHandle) {
     };
   }
 
+  /** Poems and chapters whose words hold the keyword (punctuation aside), in rank order. */
+  function verseSource(q: string): HitSource {
+    if (postgres) {
+      const where = sql`text LIKE ${likePattern(q)} ESCAPE '\\'`;
+      return {
+        best: (need) => sql`SELECT doc, 0 AS tier FROM (SELECT doc FROM search_verse
+          WHERE ${where} ORDER BY doc LIMIT ${need}) AS v`,
+        matching: sql`SELECT doc FROM search_verse WHERE ${where}`,
+      };
+    }
+    const phrase = ftsPhrase(q);
+    return {
+      best: (need) => sql`SELECT doc, 0 AS tier FROM (SELECT rowid AS doc FROM search_verse_fts
+        WHERE search_verse_fts MATCH ${phrase} ORDER BY rowid LIMIT ${need}) AS v`,
+      matching: sql`SELECT rowid AS doc FROM search_verse_fts WHERE search_verse_fts MATCH ${phrase}`,
+    };
+  }
+
   async function count(source: HitSource, on: Kysely<Database> = db): Promise<number> {
     const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n
       FROM (${source.matching} LIMIT ${SEARCH_RESULT_WINDOW}) AS c`.execute(on);
@@ -188,14 +222,20 @@ export function createSearchRepository(handle: DatabaseHandle) {
 
   // One statement ranks, pages and joins, so that it reads one snapshot of the index even
   // while a refresh commits (doc numbers change on every refresh).
-  async function entryPage(source: HitSource, limit: number, offset: number) {
-    const { rows } = await sql<EntryHit>`SELECT e.id, e.kind, e.name, e.summary, e.time_desc,
-        e.image_url, e.view_count, e.popularity
+  // `verse`: the keyword of a verse search, whose hits show the lines that hold it.
+  async function entryPage(source: HitSource, limit: number, offset: number, verse?: string) {
+    const { rows } = await sql<Omit<EntryHit, "author"> & { text_data: string | null }>`SELECT
+        e.id, e.kind, e.name, e.summary, e.time_desc, e.image_url, e.view_count, e.popularity,
+        CASE WHEN e.kind IN (${sql.join(TEXT_ENTRY_KINDS)}) THEN e.data END AS text_data
       FROM (${ranked(source, limit, offset)}) AS r
       JOIN search_entry s ON s.doc = r.doc
       JOIN entry e ON e.id = s.entry_id
       ORDER BY r.best, r.doc`.execute(db);
-    return rows;
+    return rows.map(({ text_data, ...row }): EntryHit => {
+      const { author, paragraphs } = textData(text_data);
+      const summary = verse ? verseMatchLines(paragraphs, verse) || row.summary : row.summary;
+      return { ...row, summary, author: row.kind === "poem" ? author : null };
+    });
   }
 
   async function articlePage(
@@ -235,6 +275,22 @@ export function createSearchRepository(handle: DatabaseHandle) {
       const [total, rows] = await Promise.all([
         count(source),
         limit > 0 ? entryPage(source, limit, offset) : [],
+      ]);
+      return { total, rows };
+    },
+
+    /**
+     * Poems and classic chapters by their words, each with the lines that hold the keyword.
+     * Keywords shorter than {@link VERSE_KEYWORD_MIN} characters (punctuation aside) find none.
+     */
+    async searchVerses(raw: string, page: number, size: number): Promise<SearchPage<EntryHit>> {
+      const q = verseSearchText(parseSearchKeyword(raw).text);
+      if (keywordLength(q) < VERSE_KEYWORD_MIN) return { total: 0, rows: [] };
+      const source = verseSource(q);
+      const { offset, limit } = pageWindow(page, size);
+      const [total, rows] = await Promise.all([
+        count(source),
+        limit > 0 ? entryPage(source, limit, offset, q) : [],
       ]);
       return { total, rows };
     },

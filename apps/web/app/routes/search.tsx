@@ -1,8 +1,20 @@
-import { SEARCH_KEYWORD_MAX_LENGTH } from "@tongjian/domain/search-keyword";
+import { ENTRY_KIND_NAMES } from "@tongjian/domain/entry-kinds";
+import {
+  keywordLength,
+  parseSearchKeyword,
+  SEARCH_KEYWORD_MAX_LENGTH,
+} from "@tongjian/domain/search-keyword";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { VERSE_KEYWORD_MIN, verseSearchText } from "@tongjian/domain/verse-search";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { type ArticleCard, type EntryCard, KIND_NAMES } from "../features/content/content-types.ts";
+import { ArticleResults, EntryResults, VerseResults } from "../features/search/search-results.tsx";
+import {
+  type SearchArticleHit,
+  type SearchEntryHit,
+  type SearchResultPage,
+  searchApiPath,
+} from "../features/search/search-types.ts";
 import { callApi } from "../shell/api-client.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
@@ -12,27 +24,19 @@ const HISTORY_KEY = "tj:search-history";
 const HISTORY_MAX = 10;
 const SUGGEST_DEBOUNCE_MS = 200;
 
-interface ResultPage<T> {
-  total: number;
-  hasMore: boolean;
-  list: T[];
-}
-
 export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH);
-  if (!q) return { q, entries: null, articles: null };
-  const query = encodeURIComponent(q);
-  const [entries, articles] = await Promise.all([
-    callApi<ResultPage<EntryCard>>(
-      context.apiFetch,
-      `/api/search/cn?q=${query}&type=entry&page=1&size=20`,
-    ),
-    callApi<ResultPage<ArticleCard & { snippet: string }>>(
-      context.apiFetch,
-      `/api/search/cn?q=${query}&type=article&page=1&size=10`,
-    ),
+  if (!q) return { q, entries: null, verses: null, articles: null };
+  // Shorter keywords cannot be looked up in the verse index; the list is left out for them.
+  const versesToo = keywordLength(verseSearchText(parseSearchKeyword(q).text)) >= VERSE_KEYWORD_MIN;
+  const [entries, verses, articles] = await Promise.all([
+    callApi<SearchResultPage<SearchEntryHit>>(context.apiFetch, searchApiPath(q, "entry", 1)),
+    versesToo
+      ? callApi<SearchResultPage<SearchEntryHit>>(context.apiFetch, searchApiPath(q, "verse", 1))
+      : null,
+    callApi<SearchResultPage<SearchArticleHit>>(context.apiFetch, searchApiPath(q, "article", 1)),
   ]);
-  return { q, entries, articles };
+  return { q, entries, verses, articles };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -56,29 +60,12 @@ function writeHistory(items: string[]) {
   }
 }
 
-/** The keyword in a snippet, marked. */
-function Highlighted({ text, keyword }: { text: string; keyword: string }) {
-  if (!keyword) return <>{text}</>;
-  const parts = text.split(keyword);
-  return (
-    <>
-      {parts.map((part, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string never reorder.
-        <span key={i}>
-          {part}
-          {i < parts.length - 1 && <mark>{keyword}</mark>}
-        </span>
-      ))}
-    </>
-  );
-}
-
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, entries, articles } = loaderData;
+  const { q, entries, verses, articles } = loaderData;
   const { api } = usePlatform();
   const navigation = useNavigation();
   const [keyword, setKeyword] = useState(q);
-  const [suggestions, setSuggestions] = useState<EntryCard[]>([]);
+  const [suggestions, setSuggestions] = useState<SearchEntryHit[]>([]);
   const [history, setHistory] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
 
@@ -102,7 +89,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     }
     const timer = window.setTimeout(() => {
       api
-        .post<EntryCard[]>("/api/search/getSuggestion", { keyword: k })
+        .post<SearchEntryHit[]>("/api/search/getSuggestion", { keyword: k })
         .then(setSuggestions)
         .catch(() => setSuggestions([]));
     }, SUGGEST_DEBOUNCE_MS);
@@ -110,7 +97,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   }, [api, keyword, q]);
 
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
-  const empty = entries && articles && entries.total === 0 && articles.total === 0;
+  const empty =
+    entries && articles && entries.total === 0 && !verses?.total && articles.total === 0;
 
   return (
     <main className="tj-search">
@@ -122,7 +110,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           value={keyword}
           maxLength={SEARCH_KEYWORD_MAX_LENGTH}
           onChange={(e) => setKeyword(e.target.value)}
-          placeholder="人物、朝代、事件、文章，也可用拼音"
+          placeholder="人物、朝代、诗句、文章，也可用拼音"
           aria-label="搜索关键词"
           autoComplete="off"
           enterKeyHint="search"
@@ -139,7 +127,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <AppLink to={`/detail/${s.id}`}>
                 <strong>{s.name}</strong>
                 <small>
-                  {KIND_NAMES[s.kind] ?? ""} {s.timeDesc ?? ""}
+                  {[ENTRY_KIND_NAMES[s.kind], s.timeDesc, s.author].filter(Boolean).join(" ")}
                 </small>
               </AppLink>
             </li>
@@ -151,7 +139,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <section className="tj-section" aria-label="搜索历史">
           <h2 className="tj-section__title">搜索历史</h2>
           {history.length === 0 ? (
-            <p className="tj-empty">还没有搜索过，试试「李白」「libai」或「贞观」</p>
+            <p className="tj-empty">还没有搜索过，试试「李白」「libai」「白日依山尽」或「贞观」</p>
           ) : (
             <>
               <div className="tj-search__history">
@@ -180,46 +168,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
       {empty && <p className="tj-empty">没有找到与「{q}」相关的内容，换个说法试试</p>}
 
-      {entries && entries.total > 0 && (
-        <section className="tj-section">
-          <h2 className="tj-section__title">
-            词条 · {entries.total >= 1000 ? "1000+" : entries.total}
-          </h2>
-          <ul className="tj-search__entries">
-            {entries.list.map((e) => (
-              <li key={e.id}>
-                <AppLink to={`/detail/${e.id}`}>
-                  <span className="tj-relations__label">{KIND_NAMES[e.kind] ?? "词条"}</span>
-                  <strong>{e.name}</strong>
-                  {e.timeDesc && <small>{e.timeDesc}</small>}
-                  <p>{e.summary}</p>
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      {articles && articles.total > 0 && (
-        <section className="tj-section">
-          <h2 className="tj-section__title">文章 · {articles.total}</h2>
-          <ul className="tj-feed">
-            {articles.list.map((a) => (
-              <li key={a.id} className="tj-feed__item">
-                <AppLink to={`/ah/article/${a.id}`}>
-                  <div className="tj-feed__text">
-                    <span className="tj-feed__section">{a.section}</span>
-                    <h3>{a.title}</h3>
-                    <p>
-                      <Highlighted text={a.snippet || a.summary} keyword={q} />
-                    </p>
-                  </div>
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {/* Each list is keyed by the keyword: a new search starts its pages afresh. */}
+      {entries && entries.total > 0 && <EntryResults key={`e-${q}`} q={q} first={entries} />}
+      {verses && verses.total > 0 && <VerseResults key={`v-${q}`} q={q} first={verses} />}
+      {articles && articles.total > 0 && <ArticleResults key={`a-${q}`} q={q} first={articles} />}
     </main>
   );
 }

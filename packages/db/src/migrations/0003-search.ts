@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
+import { type Kysely, type Migration, sql } from "kysely";
+import { isPostgres } from "./migration-dialect.ts";
 
 // Search index (docs/decisions/0004-search-index.md). Every table here is derived data that
 // refreshSearchIndex() rebuilds from `entry` and `article`, so nothing is lost by dropping it.
@@ -101,11 +102,6 @@ const TABLES = [
   "search_entry_fts",
   "search_entry",
 ];
-
-// Kysely hands a migration only the connection; the adapter tells the dialects apart.
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 export const searchMigration: Migration = {
   async up(db: Kysely<unknown>) {

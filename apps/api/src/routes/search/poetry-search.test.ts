@@ -24,7 +24,26 @@ describe.each(databaseTargets())("search over imported poetry on $name", (target
       payload: JSON.stringify({ language: "cn", keyword }),
     });
     expect(res.statusCode, keyword).toBe(200);
-    return res.json().data as { id: string; kind: string; name: string; timeDesc: string | null }[];
+    return res.json().data as {
+      id: string;
+      kind: string;
+      name: string;
+      timeDesc: string | null;
+      author: string | null;
+    }[];
+  };
+
+  const verses = async (q: string, page = 1, size = 20) => {
+    const res = await t.app.inject({
+      url: `/api/search/cn?q=${encodeURIComponent(q)}&type=verse&page=${page}&size=${size}`,
+    });
+    expect(res.statusCode, q).toBe(200);
+    return res.json().data as {
+      type: string;
+      total: number;
+      hasMore: boolean;
+      list: { id: string; kind: string; name: string; summary: string; author: string | null }[];
+    };
   };
 
   it("finds a poem by its title, in characters, pinyin and initials", async () => {
@@ -54,6 +73,55 @@ describe.each(databaseTargets())("search over imported poetry on $name", (target
     const lunyu = await suggest("论语");
     expect(lunyu.map((h) => h.kind)).toEqual(["classic", "classic"]);
     expect(lunyu.map((h) => h.name).sort()).toEqual(["论语·为政", "论语·学而"]);
+  });
+
+  it("names a poem's author in its hits, and no author for other kinds", async () => {
+    const [poem] = await suggest("静夜思");
+    expect(poem).toMatchObject({ kind: "poem", author: "李白" });
+    const [person] = await suggest("李白");
+    expect(person).toMatchObject({ kind: "person", author: null });
+  });
+
+  it("finds a poem by a line, showing the line that holds the words", async () => {
+    const page = await verses("举头望明月");
+    expect(page).toMatchObject({ type: "verse", total: 1, hasMore: false });
+    expect(page.list[0]).toMatchObject({
+      kind: "poem",
+      name: "静夜思",
+      author: "李白",
+      summary: "举头望明月，低头思故乡。",
+    });
+  });
+
+  it("matches across punctuation and lines, typed with or without it", async () => {
+    for (const q of ["明月光疑是", "明月光，疑是", "地上霜。举头", "地上霜 举头", "霜举头望"]) {
+      const page = await verses(q);
+      expect(
+        page.list.map((h) => h.name),
+        q,
+      ).toEqual(["静夜思"]);
+    }
+    expect((await verses("地上霜举头")).list[0]?.summary).toBe(
+      "床前明月光，疑是地上霜。举头望明月，低头思故乡。",
+    );
+  });
+
+  it("finds chapters of the classics by their words", async () => {
+    const page = await verses("学而时习之");
+    expect(page.list[0]).toMatchObject({ kind: "classic", name: "论语·学而", author: null });
+    expect(page.list[0]?.summary).toContain("学而时习之");
+  });
+
+  it("finds nothing for keywords too short for the index, absent words or query syntax", async () => {
+    for (const q of ["明月", "明，月", "", "黄鹤楼前", '"*(NEAR', "%_'", "明月光".repeat(16)]) {
+      const page = await verses(q);
+      expect(page, q).toMatchObject({ total: 0, hasMore: false, list: [] });
+    }
+  });
+
+  it("keeps one row per poem in the verse index through a re-import", async () => {
+    await importPoetry(t.deps.handle, { dir: FIXTURE_POETRY });
+    expect((await verses("举头望明月")).total).toBe(1);
   });
 
   it("serves a poem's entry detail", async () => {

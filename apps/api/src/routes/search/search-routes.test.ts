@@ -176,6 +176,6 @@ describe.each(databaseTargets())("search on $name", (target) => {
     expect(badLanguage.json().message).toMatch(/语言/);
     const badType = await search({ q: "李白", type: "poem" });
     expect(badType.statusCode).toBe(400);
-    expect(badType.json().message).toMatch(/entry 或 article/);
+    expect(badType.json().message).toMatch(/entry、verse 或 article/);
   });
 });

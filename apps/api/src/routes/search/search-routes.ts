@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import { PAGE_DATA } from "../../page-data-routes.ts";
+import type { EntryHit } from "../../repositories/search-repository.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { articleCard, entryCard } from "../content/content-views.ts";
 import { langSchema, pageNumber, pageSize } from "../route-schemas.ts";
@@ -28,9 +29,12 @@ const entryItem = z.object({
   type: z.literal("ENTRY"),
   kind: z.string(),
   name: z.string(),
+  /** The summary; in verse results, the line(s) of the text that hold the keyword. */
   summary: z.string(),
   timeDesc: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** A poem's author; null for other kinds. */
+  author: z.string().nullable(),
 });
 
 const articleItem = z.object({
@@ -48,7 +52,7 @@ const articleItem = z.object({
 });
 
 const searchPage = z.object({
-  type: z.enum(["entry", "article"]),
+  type: z.enum(["entry", "verse", "article"]),
   page: z.number(),
   size: z.number(),
   /** Hits, counted up to the repository's result window. */
@@ -56,6 +60,10 @@ const searchPage = z.object({
   hasMore: z.boolean(),
   list: z.array(z.union([entryItem, articleItem])),
 });
+
+function entryResult(hit: EntryHit) {
+  return { ...entryCard(hit), author: hit.author };
+}
 
 export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
   // The search box: entries whose names, aliases, 字/号, pinyin or initials match, best first.
@@ -75,11 +83,12 @@ export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
     async (request) => {
       const { keyword, hasGeo, hasTime } = request.body;
       const rows = await deps.search.suggestEntries(keyword, { hasGeo, hasTime }, SUGGESTION_LIMIT);
-      return ok(rows.map(entryCard));
+      return ok(rows.map(entryResult));
     },
   );
 
-  // The search page: entries or articles (title and text), a page at a time.
+  // The search page: entries (by name), verses (poems and chapters by their words) or articles
+  // (title and text), a page at a time.
   app.get(
     "/api/search/:lang",
     {
@@ -89,7 +98,7 @@ export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
         querystring: z.object({
           q: keywordSchema,
           type: z
-            .enum(["entry", "article"], { error: "type 只能是 entry 或 article" })
+            .enum(["entry", "verse", "article"], { error: "type 只能是 entry、verse 或 article" })
             .default("entry"),
           page: pageNumber.default(1),
           size: pageSize(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
@@ -105,10 +114,11 @@ export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
               total: r.total,
               list: r.rows.map((row) => ({ ...articleCard(row), snippet: row.snippet })),
             }))
-          : await deps.search.searchEntries(q, page, size).then((r) => ({
-              total: r.total,
-              list: r.rows.map(entryCard),
-            }));
+          : await (type === "verse" ? deps.search.searchVerses : deps.search.searchEntries)(
+              q,
+              page,
+              size,
+            ).then((r) => ({ total: r.total, list: r.rows.map(entryResult) }));
       return ok({ type, page, size, ...result, hasMore: page * size < result.total });
     },
   );

@@ -1,3 +1,5 @@
+import { ENTRY_KIND_NAMES, TEXT_ENTRY_KINDS } from "@tongjian/domain/entry-kinds";
+
 export interface ArticleCard {
   id: string;
   type: "ARTICLE";
@@ -133,14 +135,7 @@ export interface WorksPage {
   list: EntryWork[];
 }
 
-export const KIND_NAMES: Record<string, string> = {
-  person: "人物",
-  regime: "政权",
-  event: "事件",
-  place: "地点",
-  poem: "诗词",
-  classic: "典籍",
-};
+export const KIND_NAMES: Readonly<Record<string, string>> = ENTRY_KIND_NAMES;
 
 /** Kinds whose page is their text (poems, classic chapters) rather than a facts-and-graph page. */
-export const TEXT_KINDS = new Set(["poem", "classic"]);
+export const TEXT_KINDS: ReadonlySet<string> = new Set(TEXT_ENTRY_KINDS);

@@ -1,0 +1,45 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { importPoetry } from "@tongjian/content/import-poetry";
+import { loadContent } from "@tongjian/content/load-content";
+import { seedContent } from "@tongjian/content/seed-content";
+import { createDatabase } from "@tongjian/db/create-database";
+import { createMigrator, dropAll } from "@tongjian/db/migrate";
+import { describe, expect, it } from "vitest";
+import { databaseTargets } from "../../../tests/support/test-targets.ts";
+import { closeDeps, createDeps } from "./create-deps.ts";
+import { readServerConfig } from "./server-config.ts";
+import { FIXTURE_CONTENT } from "./test-app.ts";
+
+describe.each(databaseTargets())("createDeps on $name", (target) => {
+  it("builds the verse index once at start for content loaded before it existed", async () => {
+    const config = readServerConfig({
+      NODE_ENV: "test",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "tongjian-deps-")),
+      SEED_ON_START: "false",
+      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    });
+    // A database of the release before verse search: migrated to 0006, content and poems in.
+    const old = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+    await dropAll(old.db);
+    const { error } = await createMigrator(old.db).migrateTo("0006-works-order");
+    expect(error).toBeUndefined();
+    await seedContent(old, loadContent(FIXTURE_CONTENT), { searchIndex: false });
+    await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
+    await old.close();
+
+    const logged: string[] = [];
+    const deps = await createDeps(config, {
+      info: (...args: unknown[]) => logged.push(String(args.at(-1))),
+    });
+    try {
+      expect(logged).toContain("search index built");
+      const hits = await deps.search.searchVerses("举头望明月", 1, 10);
+      expect(hits.rows.map((r) => r.name)).toEqual(["静夜思"]);
+      expect((await deps.search.suggestEntries("静夜思", {}, 10))[0]?.name).toBe("静夜思");
+    } finally {
+      await closeDeps(deps);
+    }
+  });
+});

@@ -1,0 +1,177 @@
+import { ENTRY_KIND_NAMES } from "@tongjian/domain/entry-kinds";
+import { verseMatchRange } from "@tongjian/domain/verse-search";
+import type { ReactNode } from "react";
+import { AppLink } from "../../shell/app-link.tsx";
+import {
+  type SearchArticleHit,
+  type SearchEntryHit,
+  type SearchResultPage,
+  searchTotalLabel,
+} from "./search-types.ts";
+import { type MoreState, useMoreResults } from "./use-more-results.ts";
+
+/** Every occurrence of the keyword in a text, marked. */
+function Marked({ text, keyword }: { text: string; keyword: string }) {
+  if (!keyword) return <>{text}</>;
+  const parts = text.split(keyword);
+  return (
+    <>
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string never reorder.
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && <mark>{keyword}</mark>}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** The keyword in a line of verse, marked across the punctuation it runs over. */
+function MarkedVerse({ line, keyword }: { line: string; keyword: string }) {
+  const range = verseMatchRange(line, keyword);
+  if (!range) return <>{line}</>;
+  const [start, end] = range;
+  return (
+    <>
+      {line.slice(0, start)}
+      <mark>{line.slice(start, end)}</mark>
+      {line.slice(end)}
+    </>
+  );
+}
+
+function MoreButton({
+  state,
+  shown,
+  total,
+  onClick,
+}: {
+  state: MoreState;
+  shown: number;
+  total: number;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="tj-more"
+      onClick={onClick}
+      disabled={state === "loading"}
+      aria-busy={state === "loading"}
+    >
+      {state === "loading"
+        ? "加载中…"
+        : state === "error"
+          ? "加载失败，点击重试"
+          : `加载更多（${shown}/${searchTotalLabel(total)}）`}
+    </button>
+  );
+}
+
+function ResultSection<T extends { id: string }>({
+  title,
+  more,
+  total,
+  children,
+}: {
+  title: string;
+  more: ReturnType<typeof useMoreResults<T>>;
+  total: number;
+  children: ReactNode;
+}) {
+  return (
+    <section className="tj-section">
+      <h2 className="tj-section__title">
+        {title} · {searchTotalLabel(total)}
+      </h2>
+      {children}
+      {more.hasMore && (
+        <MoreButton
+          state={more.state}
+          shown={more.list.length}
+          total={total}
+          onClick={more.loadMore}
+        />
+      )}
+    </section>
+  );
+}
+
+/** "唐 · 李白" for a poem, the time of anything else. */
+function entryByline(hit: SearchEntryHit): string {
+  return [hit.timeDesc, hit.author].filter(Boolean).join(" · ");
+}
+
+/** Entries whose names match. */
+export function EntryResults({ q, first }: { q: string; first: SearchResultPage<SearchEntryHit> }) {
+  const more = useMoreResults(q, "entry", first);
+  return (
+    <ResultSection title="词条" more={more} total={first.total}>
+      <ul className="tj-search__entries">
+        {more.list.map((e) => (
+          <li key={e.id}>
+            <AppLink to={`/detail/${e.id}`}>
+              <span className="tj-relations__label">{ENTRY_KIND_NAMES[e.kind] ?? "词条"}</span>
+              <strong>{e.name}</strong>
+              {entryByline(e) && <small>{entryByline(e)}</small>}
+              <p>{e.summary}</p>
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </ResultSection>
+  );
+}
+
+/** Poems and chapters whose words hold the keyword, each with the line it stands in. */
+export function VerseResults({ q, first }: { q: string; first: SearchResultPage<SearchEntryHit> }) {
+  const more = useMoreResults(q, "verse", first);
+  return (
+    <ResultSection title="诗文" more={more} total={first.total}>
+      <ul className="tj-search__entries tj-search__verses">
+        {more.list.map((e) => (
+          <li key={e.id}>
+            <AppLink to={`/detail/${e.id}`}>
+              <strong>{e.name}</strong>
+              {entryByline(e) && <small>{entryByline(e)}</small>}
+              <p>
+                <MarkedVerse line={e.summary} keyword={q} />
+              </p>
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </ResultSection>
+  );
+}
+
+/** Articles whose title or text holds the keyword, with the text around it. */
+export function ArticleResults({
+  q,
+  first,
+}: {
+  q: string;
+  first: SearchResultPage<SearchArticleHit>;
+}) {
+  const more = useMoreResults(q, "article", first);
+  return (
+    <ResultSection title="文章" more={more} total={first.total}>
+      <ul className="tj-feed">
+        {more.list.map((a) => (
+          <li key={a.id} className="tj-feed__item">
+            <AppLink to={`/ah/article/${a.id}`}>
+              <div className="tj-feed__text">
+                <span className="tj-feed__section">{a.section}</span>
+                <h3>{a.title}</h3>
+                <p>
+                  <Marked text={a.snippet || a.summary} keyword={q} />
+                </p>
+              </div>
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </ResultSection>
+  );
+}
