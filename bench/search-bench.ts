@@ -200,11 +200,13 @@ async function main() {
     await migrateToLatest(handle.db);
     let started = performance.now();
     if (source === "poetry") {
-      await seedContent(handle, loadContent("content"), { searchIndex: false });
+      const bundle = loadContent("content");
+      await seedContent(handle, bundle, { searchIndex: false });
       let lastLine = Date.now();
       const summary = await importPoetry(handle, {
         mode: "all",
         searchIndex: false,
+        readings: bundle.poemReadings,
         onProgress: (p) => {
           if (Date.now() - lastLine < 10_000) return;
           lastLine = Date.now();

@@ -34,9 +34,8 @@ async function main() {
       );
     }
     if (command === "seed" || command === "reset") {
-      const summary = await seedContent(handle, loadContent(contentRoot), {
-        searchIndex: !config.seedPoetry,
-      });
+      const bundle = loadContent(contentRoot);
+      const summary = await seedContent(handle, bundle, { searchIndex: !config.seedPoetry });
       console.log(`已载入内容：${JSON.stringify(summary)}`);
       if (config.seedPoetry) {
         // The curated part of chinese-poetry, as on a first start; `npm run import:poetry --
@@ -44,6 +43,7 @@ async function main() {
         const { importPoetry } = await import("@tongjian/content/import-poetry");
         const poetry = await importPoetry(handle, {
           mode: "curated",
+          readings: bundle.poemReadings,
           ...(config.poetryDir ? { dir: resolve(config.poetryDir) } : {}),
         });
         console.log(`已导入诗词（精选）：${JSON.stringify(poetry)}`);

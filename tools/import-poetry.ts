@@ -2,6 +2,7 @@
 // Without --all, the curated part that seeding loads; with it, the whole package (over
 // 300,000 poems). Run after `npm run db:seed`, which loads the people the poems link to.
 import { importPoetry } from "@tongjian/content/import-poetry";
+import { loadContent } from "@tongjian/content/load-content";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
 import { readServerConfig } from "../apps/api/src/server-config.ts";
@@ -23,6 +24,7 @@ async function main() {
   let lastCollection = "";
   const summary = await importPoetry(handle, {
     mode,
+    readings: loadContent(config.contentDir).poemReadings,
     ...(config.poetryDir ? { dir: config.poetryDir } : {}),
     onProgress: (p) => {
       // A line when a collection is done reading its first file, then one every two seconds.

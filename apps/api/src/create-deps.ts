@@ -36,13 +36,13 @@ export async function createDeps(
   if (applied.length) log?.info({ applied, dialect: handle.dialect }, "migrations applied");
   const entries = createEntryRepository(handle.db);
   if (config.seedOnStart && (await entries.count()) === 0) {
-    const summary = await seedContent(handle, loadContent(resolve(config.contentDir)), {
-      searchIndex: !config.seedPoetry,
-    });
+    const bundle = loadContent(resolve(config.contentDir));
+    const summary = await seedContent(handle, bundle, { searchIndex: !config.seedPoetry });
     log?.info({ summary }, "sample content loaded");
     if (config.seedPoetry) {
       const poetry = await importPoetry(handle, {
         mode: "curated",
+        readings: bundle.poemReadings,
         ...(config.poetryDir ? { dir: resolve(config.poetryDir) } : {}),
       });
       log?.info({ poetry }, "poetry imported");

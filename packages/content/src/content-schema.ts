@@ -199,9 +199,28 @@ export const articleFrontMatterSchema = z.strictObject({
   tags: z.array(z.string()).default([]),
 });
 
+/**
+ * The common reading (通行本) of a famous poem whose words in the imported text (《全唐诗》,
+ * 《全宋诗》) differ: changes from the imported words to the common ones, and a note that names
+ * both (docs/content-format.md, "Common readings").
+ */
+export const poemReadingSchema = z.strictObject({
+  title: z.string().trim().min(1),
+  author: z.string().trim().min(1),
+  changes: z
+    .array(
+      z
+        .strictObject({ from: z.string().trim().min(1), to: z.string().trim().min(1) })
+        .refine((c) => c.from !== c.to, { error: "from 与 to 相同" }),
+    )
+    .min(1),
+  note: z.string().trim().min(8).max(160),
+});
+
 export type RegimeRecord = z.infer<typeof regimeSchema>;
 export type PlaceRecord = z.infer<typeof placeSchema>;
 export type PersonRecord = z.infer<typeof personSchema>;
 export type EventRecord = z.infer<typeof eventSchema>;
 export type RelationRecord = z.infer<typeof relationSchema>;
 export type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
+export type PoemReading = z.infer<typeof poemReadingSchema>;

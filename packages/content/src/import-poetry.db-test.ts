@@ -295,6 +295,48 @@ describe.each(databaseTargets())("importPoetry on $name", (target) => {
     expect(await works()).toEqual(before);
   });
 
+  it("gives a poem in its common reading, and names the readings it found no poem for", async () => {
+    const reading = {
+      title: "春望",
+      author: "杜甫",
+      changes: [{ from: "城春草木深", to: "城春草木新" }],
+      note: "测试用：底本作“草木深”，此处作“草木新”。",
+    };
+    const summary = await importPoetry(handle, {
+      dir: FIXTURE_POETRY,
+      readings: [
+        reading,
+        { ...reading, title: "不存在的诗" },
+        { ...reading, author: "李白", title: "静夜思" },
+      ],
+    });
+    expect(summary.readings).toEqual({
+      applied: 1,
+      notFound: ["杜甫《不存在的诗》", "李白《静夜思》"],
+    });
+    const chunWang = await handle.db
+      .selectFrom("entry")
+      .select(["summary", "data"])
+      .where("name", "=", "春望")
+      .executeTakeFirstOrThrow();
+    expect(chunWang.summary).toBe("国破山河在，城春草木新。感时花溅泪，恨别鸟惊心。");
+    expect(JSON.parse(chunWang.data)).toMatchObject({
+      paragraphs: ["国破山河在，城春草木新。", "感时花溅泪，恨别鸟惊心。"],
+      reading: {
+        note: reading.note,
+        base: ["国破山河在，城春草木深。", "感时花溅泪，恨别鸟惊心。"],
+      },
+    });
+    // Without the reading, the next import gives the imported words back.
+    await importPoetry(handle, { dir: FIXTURE_POETRY });
+    const again = await handle.db
+      .selectFrom("entry")
+      .select("data")
+      .where("name", "=", "春望")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(again.data).reading).toBeUndefined();
+  });
+
   it("imports the whole package with --all, keeping namesakes of other eras apart", async () => {
     const summary = await importPoetry(handle, { dir: FIXTURE_POETRY, mode: "all" });
     // + 王建, the Song 李白, 陆游, 念奴娇 and 如梦令; 水调歌头 is in 宋词三百首 already, and

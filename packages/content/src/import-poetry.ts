@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "@tongjian/db/create-database";
 import type { Database } from "@tongjian/db/database-schema";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import type { Kysely } from "kysely";
+import type { PoemReading } from "./content-schema.ts";
 import { contentId } from "./load-content.ts";
 import { type DuplicateEntry, mergeDuplicateEntries } from "./merge-duplicate-entries.ts";
 import { compactPoemText, PoemDuplicateIndex } from "./poem-duplicates.ts";
@@ -20,6 +21,7 @@ import {
   poetEntry,
   type RelationRow,
   type WorkCounts,
+  withReading,
   worksRelation,
   worksSortKey,
 } from "./poetry-entries.ts";
@@ -50,6 +52,8 @@ export interface ImportPoetryOptions {
   onProgress?: (progress: PoetryProgress) => void;
   /** Rebuild the search index at the end; true unless the caller rebuilds it itself. */
   searchIndex?: boolean;
+  /** Common readings of famous poems (content/poem-readings.yaml). */
+  readings?: readonly PoemReading[];
 }
 
 export interface PoetryImportSummary {
@@ -65,6 +69,8 @@ export interface PoetryImportSummary {
   repeats: number;
   /** Entries of earlier imports for such records, folded into the poem they repeat. */
   merged: number;
+  /** Common readings applied, and those whose poem this import did not find ("李白《静夜思》"). */
+  readings: { applied: number; notFound: string[] };
   seconds: number;
 }
 
@@ -214,6 +220,9 @@ export async function importPoetry(
   /** The poems taken so far, to leave out records that repeat one (poem-duplicates.ts). */
   const taken = new PoemDuplicateIndex();
   const repeats: DuplicateEntry[] = [];
+  const readingLabel = (r: { author: string; title: string }) => `${r.author}《${r.title}》`;
+  const readings = new Map((options.readings ?? []).map((r) => [readingLabel(r), r]));
+  const readingsApplied = new Set<string>();
   const names = new Map<string, string>();
   let poems = 0;
   let read = 0;
@@ -284,7 +293,7 @@ export async function importPoetry(
           state.needed = true;
         }
         const dynasty = raw.dynasty ?? source.dynasty;
-        const row = poemEntry({
+        let row = poemEntry({
           source,
           key,
           text,
@@ -302,6 +311,15 @@ export async function importPoetry(
             continue;
           }
           taken.add(authorKey, { ...poem, id: row.id });
+        }
+        const label = readingLabel({ author: text.author, title: row.name });
+        const reading = readings.get(label);
+        if (reading && !readingsApplied.has(label)) {
+          const read = withReading(row, reading);
+          if (read) {
+            row = read;
+            readingsApplied.add(label);
+          }
         }
         await writer.entry(row);
         if (authorId) {
@@ -378,6 +396,10 @@ export async function importPoetry(
     relations: writer.counts.relations,
     repeats: repeats.length,
     merged,
+    readings: {
+      applied: readingsApplied.size,
+      notFound: [...readings.keys()].filter((label) => !readingsApplied.has(label)),
+    },
     seconds: (performance.now() - started) / 1000,
   };
 }

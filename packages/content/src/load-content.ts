@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
 import type { EntryKindName } from "@tongjian/domain/entry-kinds";
@@ -15,8 +15,10 @@ import {
   type HistoricalDate,
   type PersonRecord,
   type PlaceRecord,
+  type PoemReading,
   personSchema,
   placeSchema,
+  poemReadingSchema,
   type RegimeRecord,
   type RelationRecord,
   regimeSchema,
@@ -69,6 +71,8 @@ export interface ContentBundle {
   entries: ContentEntry[];
   relations: ContentRelation[];
   articles: ContentArticle[];
+  /** Common readings of imported poems (poem-readings.yaml), applied by the poetry import. */
+  poemReadings: PoemReading[];
 }
 
 export interface ContentIssue {
@@ -473,6 +477,24 @@ export function loadContent(root: string): ContentBundle {
     return html && issues.length === before ? html : "";
   }
 
+  const poemReadings: PoemReading[] = [];
+  const readingsPath = join(root, "poem-readings.yaml");
+  if (existsSync(readingsPath)) {
+    const file = rel(readingsPath);
+    const seen = new Set<string>();
+    readYamlList(readingsPath).forEach((raw, i) => {
+      const reading = validate(poemReadingSchema, raw, file, i);
+      if (!reading) return;
+      const label = `${reading.author}《${reading.title}》`;
+      if (seen.has(label)) {
+        issues.push({ file, record: label, field: "title", message: "同一首诗只能有一条" });
+        return;
+      }
+      seen.add(label);
+      poemReadings.push(reading);
+    });
+  }
+
   if (issues.length > 0) throw new ContentValidationError(issues);
-  return { entries, relations, articles };
+  return { entries, relations, articles, poemReadings };
 }

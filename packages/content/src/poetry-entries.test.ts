@@ -150,6 +150,30 @@ describe("poems", () => {
     });
   });
 
+  it("shows standard character forms but keys the record by its text as converted", () => {
+    const record = {
+      author: "王勃",
+      title: "送杜少府之任蜀州",
+      paragraphs: ["海內存知己，天涯若比隣。"],
+    };
+    const text = poemText(record, toSimplified);
+    expect(text.paragraphs).toEqual(["海内存知己，天涯若比隣。"]);
+    const key = poemKey(source("全唐诗"), record, text);
+    const row = poemEntry({
+      source: source("全唐诗"),
+      key,
+      text,
+      dynasty: "唐",
+      authorId: null,
+      regimeId: null,
+      popularity: 0,
+      stamp: STAMP,
+    });
+    expect(row.key).toBe(key);
+    expect(row.summary).toBe("海内存知己，天涯若比邻。");
+    expect(JSON.parse(row.data ?? "{}").paragraphs).toEqual(["海内存知己，天涯若比邻。"]);
+  });
+
   it("names a 乐府 poem by its title and keeps the category in its data, not its key", () => {
     const record = {
       author: "李白",

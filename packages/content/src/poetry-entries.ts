@@ -18,6 +18,7 @@ import {
   poemName,
   splitYuefuCategory,
   stableHash,
+  standardForms,
 } from "./poetry-text.ts";
 import { pinyinKeys } from "./seed-content.ts";
 
@@ -153,9 +154,22 @@ export interface PoemEntryInput {
   stamp: string;
 }
 
+/** A poem's text as pages show it: variant forms standard (the author's name is a key). */
+function shownPoemText(text: PoemText): PoemText {
+  return {
+    ...text,
+    title: standardForms(text.title),
+    rhythmic: text.rhythmic && standardForms(text.rhythmic),
+    paragraphs: text.paragraphs.map(standardForms),
+    notes: text.notes.map(standardForms),
+  };
+}
+
 /** The entry row of a poem (data contract in docs/content-format.md, "Imported poetry"). */
 export function poemEntry(input: PoemEntryInput): EntryRow {
-  const { text, source } = input;
+  const { source } = input;
+  // Keys come from the text as converted; what readers see has standard character forms.
+  const text = shownPoemText(input.text);
   const yuefu = splitYuefuCategory(text.title);
   const name = poemName(yuefu.title, text.rhythmic) || firstLines(text.paragraphs, 12) || "无题";
   const keys = nameKeys([name, text.rhythmic ?? "", isAnonymous(text.author) ? "" : text.author]);
@@ -191,6 +205,33 @@ export function poemEntry(input: PoemEntryInput): EntryRow {
   };
 }
 
+/** The words of a common reading: each `from` replaced by its `to`, once, in the line it is in. */
+export interface ReadingChanges {
+  changes: readonly { from: string; to: string }[];
+  note: string;
+}
+
+/**
+ * A poem's row in its common reading (content/poem-readings.yaml): the changed lines as its
+ * text and summary, the imported lines and the note under `data.reading`. Null when a change's
+ * words are not in the poem (another poem of the same name, or a text that changed).
+ */
+export function withReading(row: EntryRow, reading: ReadingChanges): EntryRow | null {
+  const data = JSON.parse(row.data ?? "{}") as { paragraphs?: string[] };
+  const base = data.paragraphs ?? [];
+  const lines = [...base];
+  for (const { from, to } of reading.changes) {
+    const at = lines.findIndex((line) => line.includes(from));
+    if (at < 0) return null;
+    lines[at] = (lines[at] ?? "").replace(from, to);
+  }
+  return {
+    ...row,
+    summary: firstLines(lines),
+    data: JSON.stringify({ ...data, paragraphs: lines, reading: { note: reading.note, base } }),
+  };
+}
+
 export function classicKey(source: ClassicSource, chapter: string): string {
   return `classic-${source.slug}-${stableHash(chapter)}`;
 }
@@ -203,7 +244,7 @@ export function classicEntry(
   stamp: string,
 ): EntryRow {
   const chapter = normalizeName(convert(raw.chapter)).replace(/篇$/, "") || source.book;
-  const paragraphs = cleanParagraphs(raw.paragraphs).map(convert);
+  const paragraphs = cleanParagraphs(raw.paragraphs).map((p) => standardForms(convert(p)));
   const name = chapter === source.book ? source.book : `${source.book}·${chapter}`;
   const keys = nameKeys([name, source.book, chapter]);
   const key = classicKey(source, chapter);

@@ -8,6 +8,7 @@ import {
   poemName,
   splitYuefuCategory,
   stableHash,
+  standardForms,
   toSimplified,
 } from "./poetry-text.ts";
 
@@ -91,5 +92,21 @@ describe("splitYuefuCategory", () => {
     expect(splitYuefuCategory("将进酒")).toEqual({ title: "将进酒" });
     expect(splitYuefuCategory("山友辞·其一")).toEqual({ title: "山友辞·其一" });
     expect(splitYuefuCategory("杂曲歌辞")).toEqual({ title: "杂曲歌辞" });
+  });
+});
+
+describe("standardForms", () => {
+  it("writes the variant forms OpenCC leaves as their standard characters", () => {
+    expect(standardForms("海内存知己，天涯若比隣。")).toBe("海内存知己，天涯若比邻。");
+    expect(standardForms("夜阑卧聴风吹雨")).toBe("夜阑卧听风吹雨");
+    expect(standardForms("淡粧浓抹总相宜")).toBe("淡妆浓抹总相宜");
+    expect(standardForms("狐裘不煖锦衾薄")).toBe("狐裘不暖锦衾薄");
+    expect(standardForms(toSimplified("簷前鴈過"))).toBe("檐前雁过");
+  });
+
+  it("leaves standard characters and variants of more than one reading alone", () => {
+    for (const text of ["澹澹水", "黏", "毬", "晳", "餧", "鎗", "唫", "沈舟侧畔千帆过"]) {
+      expect(standardForms(text)).toBe(text);
+    }
   });
 });

@@ -17,6 +17,34 @@ export function toSimplified(text: string): string {
 }
 
 /**
+ * Variant forms (异体字) that OpenCC leaves in the text, and the standard character of the
+ * 通用规范汉字表 each stands for. The package's Tang and Song texts keep many of them
+ * (簷, 鴈, 徧, 粧, 煖 …), and a reader of simplified text, or a search for "天涯若比邻", expects
+ * the standard form. Only variants with one standard reading are listed: 澹, 黏, 毬 and 晳 are
+ * standard characters themselves, and 餧 (喂/馁), 鎗 (枪/铛), 唫 (吟/噤) and 駮 are left as
+ * they are because their reading depends on the line. Each pair is a variant and its standard
+ * character.
+ */
+const VARIANT_PAIRS = [
+  "簷檐 鴈雁 徧遍 粧妆 櫂棹 猨猿 臯皋 煖暖 鬭斗 鬪斗 廻回 逥回 罇樽 椀碗 盌碗 巵卮 穉稚 筯箸 檝楫 覩睹 隄堤 醆盏 琖盏 竝并",
+  "燄焰 緜绵 斲斫 朶朵 箠棰 秔粳 稉粳 賸剩 麤粗 隣邻 髣仿 氊毡 蔕蒂 遯遁 牕窗 窻窗 逈迥 輭软 廐厩 廏厩 繖伞 姪侄 欵款 諠喧",
+  "鞵鞋 噉啖 瑠琉 舩船 胷胸 聴听 躭耽 篛箬 粃秕 槩概 椶棕 蠭蜂 冨富 雝雍 睠眷 虵蛇 鼃蛙 槖橐 廼乃 搥捶 韈袜 嘷嗥 瞇眯 甎砖",
+  "顋腮 菓果 袵衽 眎视 凖准 礮炮 阬坑 齩咬 篴笛 敍叙 柹柿 淸清 謌歌 亷廉 吿告 冩写 窰窑 蕋蕊 凴凭 囙因 剏创 勑敕 愽博 矴碇",
+  "迯逃 醼宴 韮韭",
+].join(" ");
+
+const VARIANT_FORMS: ReadonlyMap<string, string> = new Map(
+  VARIANT_PAIRS.split(" ").map((pair) => [...pair] as [string, string]),
+);
+
+const VARIANT_PATTERN = new RegExp(`[${[...VARIANT_FORMS.keys()].join("")}]`, "gu");
+
+/** Text with the variant forms of {@link VARIANT_FORMS} written as their standard characters. */
+export function standardForms(text: string): string {
+  return text.replace(VARIANT_PATTERN, (c) => VARIANT_FORMS.get(c) ?? c);
+}
+
+/**
  * A title or name as one display string: the package writes the separator of 词牌 and title
  * both as `・` (U+30FB) and as a space ("帝京篇十首 一"); both become `·`. Search keeps the
  * names of an entry space-separated, so a name must not contain spaces.

@@ -316,15 +316,18 @@ async function insertVerseText(db: Kysely<Database>, dialect: DialectName) {
   await flush();
 }
 
-/** The lines of a poem's or chapter's `data`, run together. */
+function textLines(value: unknown): string {
+  return Array.isArray(value) ? value.filter((l) => typeof l === "string").join("") : "";
+}
+
+/**
+ * The lines of a poem's or chapter's `data`, run together; for a poem given in its common
+ * reading, the imported lines too, so that either wording finds it.
+ */
 function paragraphsOf(data: string): string {
   try {
-    const parsed: unknown = JSON.parse(data);
-    const lines =
-      typeof parsed === "object" && parsed !== null && "paragraphs" in parsed
-        ? parsed.paragraphs
-        : null;
-    return Array.isArray(lines) ? lines.filter((l) => typeof l === "string").join("") : "";
+    const parsed = JSON.parse(data) as { paragraphs?: unknown; reading?: { base?: unknown } };
+    return textLines(parsed.paragraphs) + textLines(parsed.reading?.base);
   } catch {
     return "";
   }

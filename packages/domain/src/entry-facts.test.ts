@@ -131,11 +131,20 @@ describe("poems and classics", () => {
     expect(entryVerse("poem", data)).toEqual({
       lines: data.paragraphs,
       notes: ["一作看月光"],
+      reading: null,
     });
     expect(byLabel(entryFacts("classic", { book: "论语", chapter: "学而篇" })).篇章).toEqual([
       { name: "学而篇" },
     ]);
     expect(entryVerse("person", data).lines).toEqual([]);
+  });
+
+  it("reads a common reading's note and the imported lines, and ignores a malformed one", () => {
+    const reading = { note: "底本作“看月光”；今通行本作“明月光”。", base: ["床前看月光。"] };
+    expect(entryVerse("poem", { paragraphs: ["床前明月光。"], reading }).reading).toEqual(reading);
+    for (const bad of ["底本", ["x"], { base: ["x"] }, { note: 3 }]) {
+      expect(entryVerse("poem", { paragraphs: [], reading: bad }).reading, String(bad)).toBeNull();
+    }
   });
 
   it("names the 乐府 category of a poem filed under one, and nothing for others", () => {

@@ -261,10 +261,32 @@ export function entryFacts(kind: string, data: Data): Fact[] {
   }
 }
 
+/** A poem given in its common reading: what the imported text has, and a note naming both. */
+export interface VerseReading {
+  note: string;
+  /** The lines as the imported text has them. */
+  base: string[];
+}
+
+export interface EntryVerse {
+  lines: string[];
+  notes: string[];
+  reading: VerseReading | null;
+}
+
 /** The text of a poem or a classic chapter, line by line; other kinds have none. */
-export function entryVerse(kind: string, data: Data): { lines: string[]; notes: string[] } {
-  if (kind !== "poem" && kind !== "classic") return { lines: [], notes: [] };
+export function entryVerse(kind: string, data: Data): EntryVerse {
+  if (kind !== "poem" && kind !== "classic") return { lines: [], notes: [], reading: null };
   const note = asText(data.notes);
   const notes = Array.isArray(data.notes) ? asTextList(data.notes) : note ? [note] : [];
-  return { lines: asTextList(data.paragraphs), notes };
+  const raw = data.reading;
+  const reading =
+    raw && typeof raw === "object" && !Array.isArray(raw)
+      ? { note: asText((raw as Data).note) ?? "", base: asTextList((raw as Data).base) }
+      : null;
+  return {
+    lines: asTextList(data.paragraphs),
+    notes,
+    reading: reading?.note ? reading : null,
+  };
 }

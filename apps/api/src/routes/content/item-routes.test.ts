@@ -47,7 +47,7 @@ describe.each(databaseTargets())("entry page API on $name", (target) => {
     expect(facts.性别).toEqual([{ name: "男" }]);
     expect(facts.身份).toEqual([{ name: "君主" }]);
     expect(body.data.imageUrl).toBe(`/media/cover/${YING_ZHENG}.svg`);
-    expect(body.data.verse).toEqual({ lines: [], notes: [] });
+    expect(body.data.verse).toEqual({ lines: [], notes: [], reading: null });
 
     const cover = await t.app.inject({ url: `/media/cover/${YING_ZHENG}.svg` });
     expect(cover.headers["content-type"]).toContain("image/svg+xml");
@@ -176,7 +176,11 @@ describe.each(databaseTargets())("entry page API on $name", (target) => {
     const facts = factsOf(body.data);
     expect(facts.作者).toEqual([{ name: "李白", id: LI_BAI }]);
     expect(facts.出处).toEqual([{ name: "测试诗集" }]);
-    expect(body.data.verse).toEqual({ lines: poem?.paragraphs, notes: ["测试用注释。"] });
+    expect(body.data.verse).toEqual({
+      lines: poem?.paragraphs,
+      notes: ["测试用注释。"],
+      reading: null,
+    });
   });
 
   it("lists the articles that link to an entry", async () => {

@@ -10,7 +10,17 @@ describe.each(databaseTargets())("search over imported poetry on $name", (target
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     t = await createTestApp(target);
-    await importPoetry(t.deps.handle, { dir: FIXTURE_POETRY });
+    await importPoetry(t.deps.handle, {
+      dir: FIXTURE_POETRY,
+      readings: [
+        {
+          title: "春望",
+          author: "杜甫",
+          changes: [{ from: "城春草木深", to: "城春草木新" }],
+          note: "测试用：底本作“草木深”，此处作“草木新”。",
+        },
+      ],
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -104,6 +114,17 @@ describe.each(databaseTargets())("search over imported poetry on $name", (target
     expect((await verses("地上霜举头")).list[0]?.summary).toBe(
       "床前明月光，疑是地上霜。举头望明月，低头思故乡。",
     );
+  });
+
+  it("finds a poem given in its common reading by either wording", async () => {
+    for (const q of ["城春草木新", "城春草木深"]) {
+      const page = await verses(q);
+      expect(
+        page.list.map((h) => h.name),
+        q,
+      ).toEqual(["春望"]);
+    }
+    expect((await verses("城春草木深")).list[0]?.summary).toBe("国破山河在，城春草木新。");
   });
 
   it("finds chapters of the classics by their words", async () => {

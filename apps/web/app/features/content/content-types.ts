@@ -83,7 +83,12 @@ export interface EntryDetail extends EntryCard {
   endYear: number | null;
   facts: Record<string, unknown>;
   factList: EntryFact[];
-  verse: { lines: string[]; notes: string[] };
+  verse: {
+    lines: string[];
+    notes: string[];
+    /** Given in its common reading: the note names the imported words (异文). */
+    reading: { note: string; base: string[] } | null;
+  };
   viewNumShow: string;
   likeNum: number;
 }

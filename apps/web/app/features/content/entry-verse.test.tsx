@@ -8,7 +8,11 @@ import { EntryVerse } from "./entry-verse.tsx";
 
 const LI_BAI_ID = "a".repeat(24);
 
-function poem(factList: EntryView["factList"], lines: string[]): EntryView {
+function poem(
+  factList: EntryView["factList"],
+  lines: string[],
+  reading: EntryView["verse"]["reading"] = null,
+): EntryView {
   return {
     id: "b".repeat(24),
     type: "ENTRY",
@@ -21,7 +25,7 @@ function poem(factList: EntryView["factList"], lines: string[]): EntryView {
     startYear: null,
     endYear: null,
     factList,
-    verse: { lines, notes: [] },
+    verse: { lines, notes: [], reading },
     viewNumShow: "1",
     likeNum: 0,
   };
@@ -68,5 +72,20 @@ describe("EntryVerse", () => {
     expect(await screen.findByText("《宋词三百首》 · 水调歌头")).toBeTruthy();
     expect(screen.queryByRole("link")).toBeNull();
     expect(screen.getByText("暂无正文")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "异文" })).toBeNull();
+  });
+
+  it("gives a poem in its common reading with a note on the imported words", async () => {
+    const note = "底本作“床前看月光”“举头望山月”；选本作“明月光”“望明月”，今通行。";
+    renderVerse(
+      poem(
+        [{ label: "作者", items: [{ name: "李白" }] }],
+        ["床前明月光，疑是地上霜。", "举头望明月，低头思故乡。"],
+        { note, base: ["床前看月光，疑是地上霜。", "举头望山月，低头思故乡。"] },
+      ),
+    );
+    expect(await screen.findByText("床前明月光，疑是地上霜。")).toBeTruthy();
+    const region = screen.getByRole("region", { name: "异文" });
+    expect(region.textContent).toContain(note);
   });
 });

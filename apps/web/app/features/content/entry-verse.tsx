@@ -38,6 +38,12 @@ export function EntryVerse({ entry }: { entry: EntryView }) {
           <p className="tj-empty">暂无正文</p>
         )}
       </div>
+      {entry.verse.reading && (
+        <section className="tj-verse__notes" aria-label="异文">
+          <h2 className="tj-section__title">异文</h2>
+          <p>{entry.verse.reading.note}</p>
+        </section>
+      )}
       {entry.verse.notes.length > 0 && (
         <section className="tj-verse__notes">
           <h2 className="tj-section__title">注释</h2>
