@@ -66,7 +66,24 @@ async function gzipSizeOf(scriptUrl: string): Promise<number> {
   return gzipSync(source, { level: 9 }).byteLength;
 }
 
+/** Attempts at one audit: Lighthouse itself asks to be run again when a trace goes wrong. */
+const AUDIT_ATTEMPTS = 3;
+
 async function audit(baseUrl: string, port: number, name: string, path: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(baseUrl, port, name, path);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt >= AUDIT_ATTEMPTS) throw error;
+      console.log(`  ${error.message}; running it again (${attempt + 1}/${AUDIT_ATTEMPTS})`);
+    }
+  }
+}
+
+/** A run Lighthouse could not record (NO_NAVSTART and the like), as opposed to a bad page. */
+class LighthouseRunError extends Error {}
+
+async function auditOnce(baseUrl: string, port: number, name: string, path: string) {
   const run = await lighthouse(`${baseUrl}${path}`, {
     port,
     output: "json",
@@ -75,7 +92,9 @@ async function audit(baseUrl: string, port: number, name: string, path: string) 
   });
   if (!run) throw new Error(`lighthouse returned nothing for ${path}`);
   const lhr = run.lhr;
-  if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    throw new LighthouseRunError(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits["network-requests"]?.details as { items?: LighthouseAuditItem[] };
   const scriptItems = (details?.items ?? []).filter((i) => i.resourceType === "Script" && i.url);

@@ -11,7 +11,7 @@ import { distance } from "fastest-levenshtein";
 export const SAME_POEM_SIMILARITY = 0.8;
 
 /** Characters compared: enough to tell two poems apart, bounded for the longest 赋 and 歌行. */
-const COMPARED_CHARS = 200;
+const COMPARED_CHARS = 120;
 
 /**
  * A candidate shares one of these runs of characters with the poem: the first three runs of
@@ -61,30 +61,54 @@ export interface Kept {
   id: string;
 }
 
+/** A kept poem as the index holds it: its author's number and what it is compared by. */
+interface Held extends Kept {
+  author: number;
+}
+
 /**
  * The poems kept so far, by author, to find a record that repeats one of them. Candidates are
- * the author's poems that begin or end with the same characters, so a lookup compares a few
- * texts, not all of the author's.
+ * the author's poems that share a run of characters with the poem (see {@link ANCHOR_CHARS}),
+ * so a lookup compares a few texts, not all of the author's.
+ *
+ * The full import keeps 340,000 poems here, so the index is kept small: runs are found by a
+ * 31-bit hash of author and run (a whole number, which V8 stores without allocating), and a run
+ * that one poem has holds that poem itself rather than a list. A hash shared by chance only adds
+ * a candidate: candidates are checked for their author and compared by text.
  */
 export class PoemDuplicateIndex {
-  readonly #byAnchor = new Map<string, Kept[]>();
+  readonly #authors = new Map<string, number>();
+  readonly #byRun = new Map<number, Held | Held[]>();
 
-  #anchors(author: string, text: string): Set<string> {
-    const anchors = new Set([`${author}\u0001$${text.slice(-ANCHOR_CHARS)}`]);
-    for (let i = 0; i < HEAD_ANCHORS && i * ANCHOR_CHARS < text.length; i++) {
-      const run = text.slice(i * ANCHOR_CHARS, (i + 1) * ANCHOR_CHARS);
-      anchors.add(`${author}\u0001${i}${run}`);
+  #authorNumber(author: string): number {
+    let n = this.#authors.get(author);
+    if (n === undefined) {
+      n = this.#authors.size + 1;
+      this.#authors.set(author, n);
     }
-    return anchors;
+    return n;
+  }
+
+  /** Hashes of the runs a poem is found by: three at the start, one at the end. */
+  #runs(author: number, text: string): number[] {
+    const runs = [runHash(author, HEAD_ANCHORS, text, text.length - ANCHOR_CHARS)];
+    for (let i = 0; i < HEAD_ANCHORS && i * ANCHOR_CHARS < text.length; i++) {
+      const run = runHash(author, i, text, i * ANCHOR_CHARS);
+      if (!runs.includes(run)) runs.push(run);
+    }
+    return runs;
   }
 
   /** The id of a kept poem of this author that this one repeats, if any. */
   find(author: string, poem: Compared): string | undefined {
     if (!poem.text) return undefined;
+    const number = this.#authors.get(author);
+    if (number === undefined) return undefined;
     const compared = { name: poem.name, text: poem.text.slice(0, COMPARED_CHARS) };
-    for (const anchor of this.#anchors(author, poem.text)) {
-      for (const kept of this.#byAnchor.get(anchor) ?? []) {
-        if (isSamePoem(kept, compared)) return kept.id;
+    for (const run of this.#runs(number, poem.text)) {
+      const held = this.#byRun.get(run);
+      for (const kept of held === undefined ? [] : Array.isArray(held) ? held : [held]) {
+        if (kept.author === number && isSamePoem(kept, compared)) return kept.id;
       }
     }
     return undefined;
@@ -92,11 +116,28 @@ export class PoemDuplicateIndex {
 
   add(author: string, poem: Kept): void {
     if (!poem.text) return;
-    const kept = { ...poem, text: poem.text.slice(0, COMPARED_CHARS) };
-    for (const anchor of this.#anchors(author, poem.text)) {
-      const list = this.#byAnchor.get(anchor);
-      if (list) list.push(kept);
-      else this.#byAnchor.set(anchor, [kept]);
+    const number = this.#authorNumber(author);
+    const kept: Held = {
+      author: number,
+      name: poem.name,
+      text: poem.text.slice(0, COMPARED_CHARS),
+      id: poem.id,
+    };
+    for (const run of this.#runs(number, poem.text)) {
+      const held = this.#byRun.get(run);
+      if (held === undefined) this.#byRun.set(run, kept);
+      else if (Array.isArray(held)) held.push(kept);
+      else this.#byRun.set(run, [held, kept]);
     }
   }
+}
+
+/** FNV-1a over the author's number, the run's place and its characters, in 31 bits. */
+function runHash(author: number, place: number, text: string, from: number): number {
+  let h = Math.imul(0x811c9dc5 ^ author, 0x01000193);
+  h = Math.imul(h ^ place, 0x01000193);
+  const start = Math.max(0, from);
+  const end = Math.min(text.length, start + ANCHOR_CHARS);
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 1;
 }
