@@ -57,7 +57,7 @@ describe("foundation journeys at 375×812", () => {
     await context.close();
   });
 
-  it("goes from the home page to an article and through an inner link to an entry", async () => {
+  it("goes home → article → inner link pop-up → 查看详情 → entry → search → another entry", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/`);
@@ -81,6 +81,25 @@ describe("foundation journeys at 375×812", () => {
     // The URL changes as the navigation commits; the entry renders right after.
     await expect.poll(() => page.locator("h1").textContent()).toBe(title);
     await page.screenshot({ path: `${SHOTS}/entry.png` });
+    const firstEntry = page.url();
+    // Another person than the one the pop-up led to.
+    const other = title === "杜甫" ? "李白" : "杜甫";
+
+    // On to search from the entry: home through the brand in the top bar, then the search box.
+    await page.locator(".tj-topbar__brand").click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole("search").click();
+    await page.waitForURL(`${server.baseUrl}/search`);
+    await page.getByLabel("搜索关键词").fill(other);
+    await page.getByRole("button", { name: "搜索" }).click();
+    await page.waitForURL(/\/search\?q=/);
+    const hit = page.locator(".tj-search__entries li a").first();
+    await expect(hit.locator("strong").textContent()).resolves.toBe(other);
+    await hit.click();
+    await page.waitForURL(/\/detail\/[0-9a-f]{24}$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(other);
+    expect(page.url().split("?")[0]).not.toBe(firstEntry.split("?")[0]);
+    await expect(page.locator(".tj-entry__summary").textContent()).resolves.toMatch(/诗/);
     await context.close();
   });
 
