@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
-import { ArticleList, listedArticles } from "../features/content/article-list.tsx";
+import { ArticleFeed, FEED_PAGE_SIZE, feedPath } from "../features/content/article-feed.tsx";
+import { listedArticles } from "../features/content/article-list.tsx";
 import {
   type Banner,
   type FeedPage,
@@ -14,13 +15,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = context.apiFetch;
   const [banners, feed, top] = await Promise.all([
     callApi<Banner[]>(api, "/api/m/homepage/v1/n/getBanner/cn"),
-    callApi<FeedPage>(api, "/api/m/homepage/v2/n/getFeed/cn/1/50"),
+    callApi<FeedPage>(api, feedPath(1, FEED_PAGE_SIZE)),
     callApi<TopList>(api, "/api/m/homeservice/top/n/list?page=1&size=10"),
   ]);
   // Only what the page shows goes into its HTML and hydration data.
   return {
     banners,
-    feed: listedArticles(feed.list),
+    feed: {
+      list: listedArticles(feed.list),
+      page: feed.page,
+      size: feed.size,
+      hasMore: feed.hasMore,
+    },
     top: top.list.map(({ id, name, kind, timeDesc, rank }) => ({ id, name, kind, timeDesc, rank })),
   };
 }
@@ -97,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="tj-section">
         <h2 className="tj-section__title">最新文章</h2>
-        <ArticleList articles={feed} />
+        <ArticleFeed first={feed} />
       </section>
     </main>
   );
