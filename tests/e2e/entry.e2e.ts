@@ -170,6 +170,9 @@ describe("entry pages at 375×812", () => {
     await page.waitForURL(`${server.baseUrl}${poemHref}`);
     await expect.poll(() => page.locator("h1").textContent()).toMatch(/^测试诗\d{5}$/);
     await expect(page.locator(".tj-entryhead__kind").textContent()).resolves.toBe("诗词");
+    // The byline gives the dynasty; the header does not repeat it.
+    await expect(page.locator(".tj-verse__byline").textContent()).resolves.toBe("〔唐〕李白");
+    await expect(page.locator(".tj-entry__time").count()).resolves.toBe(0);
     const lines = page.locator(".tj-verse__text p");
     await expect(lines.count()).resolves.toBe(2);
     await expect(lines.first().evaluate((el) => getComputedStyle(el).textAlign)).resolves.toBe(

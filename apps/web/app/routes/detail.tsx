@@ -165,7 +165,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
   return (
     // A new entry starts with its own lists collapsed (or open, with seeMore).
     <main className="tj-entry" key={`${entry.id}-${seeMore}`}>
-      <EntryHeader entry={entry}>
+      <EntryHeader entry={entry} time={!isText}>
         <p className="tj-entryhead__meta">{entry.viewNumShow} 阅读</p>
       </EntryHeader>
       {isText ? (

@@ -1,8 +1,19 @@
 import type { ReactNode } from "react";
 import { type EntryView, KIND_NAMES, TEXT_KINDS } from "./content-types.ts";
 
-/** Name, kind, image, time and other names of an entry; the caller adds what fits its page. */
-export function EntryHeader({ entry, children }: { entry: EntryView; children?: ReactNode }) {
+/**
+ * Name, kind, image, time and other names of an entry; the caller adds what fits its page.
+ * `time: false` leaves the time out where the page gives it another way (a poem's byline).
+ */
+export function EntryHeader({
+  entry,
+  time = true,
+  children,
+}: {
+  entry: EntryView;
+  time?: boolean;
+  children?: ReactNode;
+}) {
   const withImage = !TEXT_KINDS.has(entry.kind);
   return (
     <header className={withImage ? "tj-entryhead" : "tj-entryhead tj-entryhead--text"}>
@@ -19,7 +30,7 @@ export function EntryHeader({ entry, children }: { entry: EntryView; children?: 
       <div className="tj-entryhead__text">
         <p className="tj-entryhead__kind">{KIND_NAMES[entry.kind] ?? "词条"}</p>
         <h1 className="tj-entryhead__name">{entry.name}</h1>
-        {entry.timeDesc && <p className="tj-entry__time">{entry.timeDesc}</p>}
+        {time && entry.timeDesc && <p className="tj-entry__time">{entry.timeDesc}</p>}
         {entry.aliases.length > 0 && (
           <p className="tj-entry__aliases">又称：{entry.aliases.join("、")}</p>
         )}
