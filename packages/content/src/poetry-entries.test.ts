@@ -33,6 +33,23 @@ const LI_BAI: CorpusPoet = {
 const POETS = new Map([["李白", [LI_BAI]]]);
 const STAMP = "2026-01-01T00:00:00.000Z";
 
+/** A 全唐诗 record's text, key and entry row, as the importer makes them. */
+function tangRow(record: { author: string; title: string; paragraphs: string[] }) {
+  const text = poemText(record, toSimplified);
+  const key = poemKey(source("全唐诗"), record, text);
+  const row = poemEntry({
+    source: source("全唐诗"),
+    key,
+    text,
+    dynasty: "唐",
+    authorId: null,
+    regimeId: null,
+    popularity: 0,
+    stamp: STAMP,
+  });
+  return { text, key, row };
+}
+
 describe("matchCorpusPoet", () => {
   it("matches a corpus poet by name within the years of the source", () => {
     expect(matchCorpusPoet(POETS, "李白", source("全唐诗").era)).toBe(LI_BAI);
@@ -156,19 +173,8 @@ describe("poems", () => {
       title: "送杜少府之任蜀州",
       paragraphs: ["海內存知己，天涯若比隣。"],
     };
-    const text = poemText(record, toSimplified);
+    const { text, key, row } = tangRow(record);
     expect(text.paragraphs).toEqual(["海内存知己，天涯若比隣。"]);
-    const key = poemKey(source("全唐诗"), record, text);
-    const row = poemEntry({
-      source: source("全唐诗"),
-      key,
-      text,
-      dynasty: "唐",
-      authorId: null,
-      regimeId: null,
-      popularity: 0,
-      stamp: STAMP,
-    });
     expect(row.key).toBe(key);
     expect(row.summary).toBe("海内存知己，天涯若比邻。");
     expect(JSON.parse(row.data ?? "{}").paragraphs).toEqual(["海内存知己，天涯若比邻。"]);
@@ -180,18 +186,7 @@ describe("poems", () => {
       title: "鼓吹曲辭·將進酒",
       paragraphs: ["君不見黃河之水天上來，奔流到海不復回。"],
     };
-    const text = poemText(record, toSimplified);
-    const key = poemKey(source("全唐诗"), record, text);
-    const row = poemEntry({
-      source: source("全唐诗"),
-      key,
-      text,
-      dynasty: "唐",
-      authorId: null,
-      regimeId: null,
-      popularity: 0,
-      stamp: STAMP,
-    });
+    const { text, key, row } = tangRow(record);
     expect(row.name).toBe("将进酒");
     expect(row.search_names).toBe("将进酒 李白");
     expect(JSON.parse(row.data ?? "{}")).toMatchObject({ yuefu: "鼓吹曲辞", collection: "全唐诗" });

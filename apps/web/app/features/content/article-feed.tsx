@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
+import { MoreButton } from "../../shell/more-button.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
+import { type ListPage, useMorePages } from "../../shell/use-more-pages.ts";
 import { ArticleList, type ListedArticle, listedArticles } from "./article-list.tsx";
 import type { FeedPage } from "./content-types.ts";
 
@@ -14,14 +16,9 @@ export function feedPath(page: number, size = FEED_PAGE_SIZE): string {
 }
 
 /** The first page as the server rendered it. */
-export interface FirstFeedPage {
-  list: ListedArticle[];
-  page: number;
+export interface FirstFeedPage extends ListPage<ListedArticle> {
   size: number;
-  hasMore: boolean;
 }
-
-type LoadState = "idle" | "loading" | "error";
 
 /**
  * The home feed with infinite scroll: the next page loads as the end of the list nears the
@@ -30,31 +27,16 @@ type LoadState = "idle" | "loading" | "error";
  */
 export function ArticleFeed({ first }: { first: FirstFeedPage }) {
   const { api } = usePlatform();
-  const [articles, setArticles] = useState(first.list);
-  const [page, setPage] = useState(first.page);
-  const [hasMore, setHasMore] = useState(first.hasMore);
-  const [state, setState] = useState<LoadState>("idle");
-  const busy = useRef(false);
+  const loadPage = useCallback(
+    async (page: number) => {
+      const next = await api.get<FeedPage>(feedPath(page, first.size));
+      return { ...next, list: listedArticles(next.list) };
+    },
+    [api, first.size],
+  );
+  const feed = useMorePages(first, loadPage);
+  const { hasMore, state, loadMore } = feed;
   const end = useRef<HTMLDivElement>(null);
-
-  const loadMore = useCallback(async () => {
-    if (busy.current || !hasMore) return;
-    busy.current = true;
-    setState("loading");
-    try {
-      const next = await api.get<FeedPage>(feedPath(page + 1, first.size));
-      const more = listedArticles(next.list);
-      // New articles shift the pages while a reader scrolls; each is shown once.
-      setArticles((shown) => [...shown, ...more.filter((a) => !shown.some((s) => s.id === a.id))]);
-      setPage(next.page);
-      setHasMore(next.hasMore && more.length > 0);
-      setState("idle");
-    } catch {
-      setState("error");
-    } finally {
-      busy.current = false;
-    }
-  }, [api, page, hasMore, first.size]);
 
   useEffect(() => {
     const node = end.current;
@@ -74,24 +56,12 @@ export function ArticleFeed({ first }: { first: FirstFeedPage }) {
 
   return (
     <>
-      <ArticleList articles={articles} />
+      <ArticleList articles={feed.list} />
       <div ref={end} className="tj-feed__end">
         {hasMore ? (
-          <button
-            type="button"
-            className="tj-more"
-            onClick={() => void loadMore()}
-            disabled={state === "loading"}
-            aria-busy={state === "loading"}
-          >
-            {state === "loading"
-              ? "加载中…"
-              : state === "error"
-                ? "加载失败，点击重试"
-                : "加载更多"}
-          </button>
+          <MoreButton state={state} onClick={() => void loadMore()} />
         ) : (
-          page > 1 && <p className="tj-empty">没有更多了</p>
+          feed.page > 1 && <p className="tj-empty">没有更多了</p>
         )}
       </div>
     </>

@@ -1,38 +1,23 @@
-import { useState } from "react";
+import { useCallback } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
+import { MoreButton } from "../../shell/more-button.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
-import type { EntryWork, WorksPage } from "./content-types.ts";
-
-type LoadState = "idle" | "loading" | "error";
+import { useMorePages } from "../../shell/use-more-pages.ts";
+import type { WorksPage } from "./content-types.ts";
 
 /** An author's works, the first page from the server, then 加载更多 page by page. */
 export function EntryWorks({ entryId, first }: { entryId: string; first: WorksPage }) {
   const { api } = usePlatform();
-  const [works, setWorks] = useState<EntryWork[]>(first.list);
-  const [page, setPage] = useState(first.page);
-  const [hasMore, setHasMore] = useState(first.hasMore);
-  const [state, setState] = useState<LoadState>("idle");
-
-  const loadMore = async () => {
-    if (state === "loading") return;
-    setState("loading");
-    try {
-      const next = await api.get<WorksPage>(
-        `/api/item/works/cn/${entryId}/${page + 1}/${first.size}`,
-      );
-      setWorks((list) => [...list, ...next.list.filter((w) => !list.some((x) => x.id === w.id))]);
-      setPage(next.page);
-      setHasMore(next.hasMore);
-      setState("idle");
-    } catch {
-      setState("error");
-    }
-  };
+  const loadPage = useCallback(
+    (page: number) => api.get<WorksPage>(`/api/item/works/cn/${entryId}/${page}/${first.size}`),
+    [api, entryId, first.size],
+  );
+  const works = useMorePages(first, loadPage);
 
   return (
     <>
       <ul className="tj-works">
-        {works.map((w) => (
+        {works.list.map((w) => (
           <li key={w.id}>
             <AppLink to={`/detail/${w.id}`}>
               <strong>{w.name}</strong>
@@ -42,22 +27,14 @@ export function EntryWorks({ entryId, first }: { entryId: string; first: WorksPa
           </li>
         ))}
       </ul>
-      {hasMore ? (
-        <button
-          type="button"
-          className="tj-more"
-          onClick={loadMore}
-          disabled={state === "loading"}
-          aria-busy={state === "loading"}
-        >
-          {state === "loading"
-            ? "加载中…"
-            : state === "error"
-              ? "加载失败，点击重试"
-              : `加载更多（${works.length}/${first.total}）`}
-        </button>
+      {works.hasMore ? (
+        <MoreButton
+          state={works.state}
+          onClick={works.loadMore}
+          label={`加载更多（${works.list.length}/${first.total}）`}
+        />
       ) : (
-        first.total > first.size && <p className="tj-empty">已显示全部 {works.length} 篇</p>
+        first.total > first.size && <p className="tj-empty">已显示全部 {works.list.length} 篇</p>
       )}
     </>
   );

@@ -2,13 +2,14 @@ import { ENTRY_KIND_NAMES } from "@tongjian/domain/entry-kinds";
 import { verseMatchRange } from "@tongjian/domain/verse-search";
 import type { ReactNode } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
+import { MoreButton } from "../../shell/more-button.tsx";
 import {
   type SearchArticleHit,
   type SearchEntryHit,
   type SearchResultPage,
   searchTotalLabel,
 } from "./search-types.ts";
-import { type MoreState, useMoreResults } from "./use-more-results.ts";
+import { useMoreResults } from "./use-more-results.ts";
 
 /** Every occurrence of the keyword in a text, marked. */
 function Marked({ text, keyword }: { text: string; keyword: string }) {
@@ -41,34 +42,6 @@ function MarkedVerse({ line, keyword }: { line: string; keyword: string }) {
   );
 }
 
-function MoreButton({
-  state,
-  shown,
-  total,
-  onClick,
-}: {
-  state: MoreState;
-  shown: number;
-  total: number;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className="tj-more"
-      onClick={onClick}
-      disabled={state === "loading"}
-      aria-busy={state === "loading"}
-    >
-      {state === "loading"
-        ? "加载中…"
-        : state === "error"
-          ? "加载失败，点击重试"
-          : `加载更多（${shown}/${searchTotalLabel(total)}）`}
-    </button>
-  );
-}
-
 function ResultSection<T extends { id: string }>({
   title,
   more,
@@ -89,9 +62,8 @@ function ResultSection<T extends { id: string }>({
       {more.hasMore && (
         <MoreButton
           state={more.state}
-          shown={more.list.length}
-          total={total}
           onClick={more.loadMore}
+          label={`加载更多（${more.list.length}/${searchTotalLabel(total)}）`}
         />
       )}
     </section>
