@@ -23,10 +23,10 @@ describe("verseMatchLines", () => {
     expect(verseMatchLines(JING_YE_SI, "地上霜举头")).toBe(JING_YE_SI.join(""));
   });
 
-  it("falls back to the first line when the keyword is not in the text", () => {
-    expect(verseMatchLines(JING_YE_SI, "黄河之水")).toBe(JING_YE_SI[0]);
-    expect(verseMatchLines([], "黄河之水")).toBe("");
-    expect(verseMatchLines(JING_YE_SI, "，")).toBe(JING_YE_SI[0]);
+  it("gives nothing when the keyword is not in the text", () => {
+    expect(verseMatchLines(JING_YE_SI, "黄河之水")).toBeNull();
+    expect(verseMatchLines([], "黄河之水")).toBeNull();
+    expect(verseMatchLines(JING_YE_SI, "，")).toBeNull();
   });
 });
 

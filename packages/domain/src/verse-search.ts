@@ -38,9 +38,9 @@ export function verseMatchRange(line: string, keyword: string): [number, number]
 
 /**
  * The lines of a text that hold the keyword: the line it stands in, or the lines it runs
- * across; the first line when it is nowhere (so a hit always shows some text).
+ * across; null when it is nowhere in them.
  */
-export function verseMatchLines(paragraphs: readonly string[], keyword: string): string {
+export function verseMatchLines(paragraphs: readonly string[], keyword: string): string | null {
   const needle = verseSearchText(keyword);
   const ends: number[] = [];
   let compact = "";
@@ -49,7 +49,7 @@ export function verseMatchLines(paragraphs: readonly string[], keyword: string):
     ends.push(compact.length);
   }
   const at = needle ? compact.indexOf(needle) : -1;
-  if (at < 0) return paragraphs[0] ?? "";
+  if (at < 0) return null;
   const first = ends.findIndex((end) => end > at);
   const last = ends.findIndex((end) => end >= at + needle.length);
   return paragraphs.slice(first, last + 1).join("");

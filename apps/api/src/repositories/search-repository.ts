@@ -69,19 +69,33 @@ interface HitSource {
   matching: RawBuilder<unknown>;
 }
 
+interface TextData {
+  author: string | null;
+  paragraphs: string[];
+  /** The imported lines of a poem given in its common reading. */
+  base: string[];
+}
+
+const lineList = (value: unknown) =>
+  Array.isArray(value) ? value.filter((l): l is string => typeof l === "string") : [];
+
 /** The author and lines of a poem's or chapter's `data`; nothing for other kinds. */
-function textData(data: string | null): { author: string | null; paragraphs: string[] } {
-  if (!data) return { author: null, paragraphs: [] };
+function textData(data: string | null): TextData {
+  const none = { author: null, paragraphs: [], base: [] };
+  if (!data) return none;
   try {
-    const parsed = JSON.parse(data) as { author?: unknown; paragraphs?: unknown };
+    const parsed = JSON.parse(data) as {
+      author?: unknown;
+      paragraphs?: unknown;
+      reading?: { base?: unknown };
+    };
     return {
       author: typeof parsed.author === "string" ? parsed.author : null,
-      paragraphs: Array.isArray(parsed.paragraphs)
-        ? parsed.paragraphs.filter((l): l is string => typeof l === "string")
-        : [],
+      paragraphs: lineList(parsed.paragraphs),
+      base: lineList(parsed.reading?.base),
     };
   } catch {
-    return { author: null, paragraphs: [] };
+    return none;
   }
 }
 
@@ -232,8 +246,11 @@ export function createSearchRepository(handle: DatabaseHandle) {
       JOIN entry e ON e.id = s.entry_id
       ORDER BY r.best, r.doc`.execute(db);
     return rows.map(({ text_data, ...row }): EntryHit => {
-      const { author, paragraphs } = textData(text_data);
-      const summary = verse ? verseMatchLines(paragraphs, verse) || row.summary : row.summary;
+      const { author, paragraphs, base } = textData(text_data);
+      // A poem in its common reading may be found by its imported words: show those lines.
+      const summary = verse
+        ? (verseMatchLines(paragraphs, verse) ?? verseMatchLines(base, verse) ?? row.summary)
+        : row.summary;
       return { ...row, summary, author: row.kind === "poem" ? author : null };
     });
   }
