@@ -224,3 +224,8 @@ export type EventRecord = z.infer<typeof eventSchema>;
 export type RelationRecord = z.infer<typeof relationSchema>;
 export type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
 export type PoemReading = z.infer<typeof poemReadingSchema>;
+
+/** How a reading's poem is named in checks and reports: 李白《静夜思》. */
+export function poemReadingLabel(poem: { author: string; title: string }): string {
+  return `${poem.author}《${poem.title}》`;
+}

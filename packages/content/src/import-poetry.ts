@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "@tongjian/db/create-database";
 import type { Database } from "@tongjian/db/database-schema";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import type { Kysely } from "kysely";
-import type { PoemReading } from "./content-schema.ts";
+import { type PoemReading, poemReadingLabel } from "./content-schema.ts";
 import { contentId } from "./load-content.ts";
 import { type DuplicateEntry, mergeDuplicateEntries } from "./merge-duplicate-entries.ts";
 import { compactPoemText, PoemDuplicateIndex } from "./poem-duplicates.ts";
@@ -220,8 +220,7 @@ export async function importPoetry(
   /** The poems taken so far, to leave out records that repeat one (poem-duplicates.ts). */
   const taken = new PoemDuplicateIndex();
   const repeats: DuplicateEntry[] = [];
-  const readingLabel = (r: { author: string; title: string }) => `${r.author}《${r.title}》`;
-  const readings = new Map((options.readings ?? []).map((r) => [readingLabel(r), r]));
+  const readings = new Map((options.readings ?? []).map((r) => [poemReadingLabel(r), r]));
   const readingsApplied = new Set<string>();
   const names = new Map<string, string>();
   let poems = 0;
@@ -312,7 +311,7 @@ export async function importPoetry(
           }
           taken.add(authorKey, { ...poem, id: row.id });
         }
-        const label = readingLabel({ author: text.author, title: row.name });
+        const label = poemReadingLabel({ author: text.author, title: row.name });
         const reading = readings.get(label);
         if (reading && !readingsApplied.has(label)) {
           const read = withReading(row, reading);

@@ -18,6 +18,7 @@ import {
   type PoemReading,
   personSchema,
   placeSchema,
+  poemReadingLabel,
   poemReadingSchema,
   type RegimeRecord,
   type RelationRecord,
@@ -485,7 +486,7 @@ export function loadContent(root: string): ContentBundle {
     readYamlList(readingsPath).forEach((raw, i) => {
       const reading = validate(poemReadingSchema, raw, file, i);
       if (!reading) return;
-      const label = `${reading.author}《${reading.title}》`;
+      const label = poemReadingLabel(reading);
       if (seen.has(label)) {
         issues.push({ file, record: label, field: "title", message: "同一首诗只能有一条" });
         return;

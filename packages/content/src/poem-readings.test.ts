@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { poemReadingLabel } from "./content-schema.ts";
 import { loadContent } from "./load-content.ts";
 import { poemEntry, poemKey, poemText, withReading } from "./poetry-entries.ts";
 import { defaultPoetryDir, POEM_SOURCES } from "./poetry-sources.ts";
@@ -37,11 +38,11 @@ describe("content/poem-readings.yaml", () => {
           });
           for (const reading of readings) {
             if (reading.author !== author || reading.title !== row.name) continue;
-            if (withReading(row, reading)) applied.add(`${author}《${reading.title}》`);
+            if (withReading(row, reading)) applied.add(poemReadingLabel(reading));
           }
         }
       }
     }
-    expect([...applied].sort()).toEqual(readings.map((r) => `${r.author}《${r.title}》`).sort());
+    expect([...applied].sort()).toEqual(readings.map(poemReadingLabel).sort());
   }, 60_000);
 });

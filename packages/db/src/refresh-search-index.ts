@@ -303,7 +303,7 @@ async function insertVerseText(db: Kysely<Database>, dialect: DialectName) {
       .limit(VERSE_READ_BATCH)
       .execute();
     for (const row of rows) {
-      const text = verseSearchText(paragraphsOf(row.data));
+      const text = verseIndexText(row.data);
       if (!text) continue;
       batch.push({ doc: row.doc, text });
       chars += text.length;
@@ -321,13 +321,18 @@ function textLines(value: unknown): string {
 }
 
 /**
- * The lines of a poem's or chapter's `data`, run together; for a poem given in its common
- * reading, the imported lines too, so that either wording finds it.
+ * What the verse index holds of a poem's or chapter's `data`: its lines run together
+ * (verseSearchText); for a poem given in its common reading, the imported lines too, after a
+ * space, so that either wording finds it and no keyword (which never holds a space) runs from
+ * one into the other.
  */
-function paragraphsOf(data: string): string {
+function verseIndexText(data: string): string {
   try {
     const parsed = JSON.parse(data) as { paragraphs?: unknown; reading?: { base?: unknown } };
-    return textLines(parsed.paragraphs) + textLines(parsed.reading?.base);
+    return [parsed.paragraphs, parsed.reading?.base]
+      .map((lines) => verseSearchText(textLines(lines)))
+      .filter(Boolean)
+      .join(" ");
   } catch {
     return "";
   }

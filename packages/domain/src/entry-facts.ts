@@ -1,3 +1,4 @@
+import { isEntryKind, TEXT_ENTRY_KINDS } from "./entry-kinds.ts";
 import {
   formatHistoricalDate,
   formatYear,
@@ -276,7 +277,9 @@ export interface EntryVerse {
 
 /** The text of a poem or a classic chapter, line by line; other kinds have none. */
 export function entryVerse(kind: string, data: Data): EntryVerse {
-  if (kind !== "poem" && kind !== "classic") return { lines: [], notes: [], reading: null };
+  if (!isEntryKind(kind) || !TEXT_ENTRY_KINDS.includes(kind)) {
+    return { lines: [], notes: [], reading: null };
+  }
   const note = asText(data.notes);
   const notes = Array.isArray(data.notes) ? asTextList(data.notes) : note ? [note] : [];
   const raw = data.reading;

@@ -1,11 +1,6 @@
 import { ENTRY_KIND_NAMES } from "@tongjian/domain/entry-kinds";
-import {
-  keywordLength,
-  parseSearchKeyword,
-  SEARCH_KEYWORD_MAX_LENGTH,
-} from "@tongjian/domain/search-keyword";
+import { SEARCH_KEYWORD_MAX_LENGTH } from "@tongjian/domain/search-keyword";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { VERSE_KEYWORD_MIN, verseSearchText } from "@tongjian/domain/verse-search";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ArticleResults, EntryResults, VerseResults } from "../features/search/search-results.tsx";
@@ -27,13 +22,10 @@ const SUGGEST_DEBOUNCE_MS = 200;
 export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH);
   if (!q) return { q, entries: null, verses: null, articles: null };
-  // Shorter keywords cannot be looked up in the verse index; the list is left out for them.
-  const versesToo = keywordLength(verseSearchText(parseSearchKeyword(q).text)) >= VERSE_KEYWORD_MIN;
+  // The verse list stays empty (and hidden) for keywords too short for its index.
   const [entries, verses, articles] = await Promise.all([
     callApi<SearchResultPage<SearchEntryHit>>(context.apiFetch, searchApiPath(q, "entry", 1)),
-    versesToo
-      ? callApi<SearchResultPage<SearchEntryHit>>(context.apiFetch, searchApiPath(q, "verse", 1))
-      : null,
+    callApi<SearchResultPage<SearchEntryHit>>(context.apiFetch, searchApiPath(q, "verse", 1)),
     callApi<SearchResultPage<SearchArticleHit>>(context.apiFetch, searchApiPath(q, "article", 1)),
   ]);
   return { q, entries, verses, articles };
@@ -98,7 +90,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
   const empty =
-    entries && articles && entries.total === 0 && !verses?.total && articles.total === 0;
+    entries && verses && articles && entries.total + verses.total + articles.total === 0;
 
   return (
     <main className="tj-search">

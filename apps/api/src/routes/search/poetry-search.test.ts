@@ -124,6 +124,8 @@ describe.each(databaseTargets())("search over imported poetry on $name", (target
         q,
       ).toEqual(["春望"]);
     }
+    // The two wordings are held apart: no keyword runs from one into the other.
+    expect((await verses("鸟惊心国破山")).total).toBe(0);
     // Found by the imported words, it shows the imported line.
     expect((await verses("城春草木深")).list[0]?.summary).toBe("国破山河在，城春草木深。");
     expect((await verses("城春草木新")).list[0]?.summary).toBe("国破山河在，城春草木新。");
