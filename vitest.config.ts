@@ -13,14 +13,7 @@ export default defineConfig({
             "tools/**/*.test.ts",
           ],
           environment: "node",
-          // React resolves to Preact (docs/decisions/0008-preact-runtime.md). Node would load
-          // React Router's CommonJS build, and with it Preact's CommonJS copy beside the ES
-          // module one the components use; two copies of Preact break hooks. Inlined, it goes
-          // through Vite's resolver and shares the one ES module copy.
-          server: { deps: { inline: ["react-router", "@testing-library/preact"] } },
         },
-        resolve: { conditions: ["module"] },
-        ssr: { resolve: { conditions: ["module"] } },
       },
       {
         test: {

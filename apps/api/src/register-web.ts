@@ -2,7 +2,6 @@ import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import { pageBody } from "@tongjian/domain/page-body";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from "./in-process-request.ts";
@@ -95,10 +94,8 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
 }
 
 /**
- * Pages and React Router's data requests are rendered whole (no loader defers data, see
- * apps/web/app/entry.server.tsx), so the body is sent as one buffer with a length: no web
- * stream read chunk by chunk into a Node stream, no chunked encoding, and the page cache and
- * compression get the bytes at once.
+ * Sends React Router's web `Response` through Fastify: headers as they are (each Set-Cookie on
+ * its own), the streamed page body as a Node stream, so the page cache and compression see it.
  */
 async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
@@ -107,10 +104,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
-  const page = pageBody(response);
-  if (page) return reply.send(page);
   if (!response.body) return reply.send();
-  return reply.send(Buffer.from(await response.arrayBuffer()));
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }
 
 export function webRegistrar(options: {

@@ -1,25 +1,20 @@
-import { pageResponse, utf8Bytes } from "@tongjian/domain/page-body";
-import { renderToStringAsync } from "preact-render-to-string";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { hydrationDataScripts } from "./shell/hydration-data.ts";
-import { installPreactOptions } from "./shell/preact-options.ts";
-
-installPreactOptions({ server: true });
 
 export const streamTimeout = 5_000;
 
 /**
- * Pages are rendered whole by Preact's string renderer, then sent as one buffer. No page defers
- * data (every loader awaits what it shows, so that the first HTML carries the content for readers
- * and crawlers alike).
- *
- * React Router writes the loader data into the page from a stream, with a component that
- * suspends once per chunk; here the page is rendered without it and the same scripts are written
- * after it from the whole stream (shell/hydration-data.ts), so the render never suspends on
- * React Router's account. See docs/decisions/0007-server-render-cost.md.
+ * React Router's documented Node entry: React's streaming renderer. Crawlers (and SPA mode) wait
+ * for the whole page (`onAllReady`), so that the HTML they index carries every loader's content;
+ * readers get the shell as soon as it is ready. No loader defers data today, so the two are the
+ * same page; the difference matters once a screen streams a slow part behind a Suspense boundary.
  */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -29,19 +24,46 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { serverHandoffStream } = routerContext;
-  const page = await renderToStringAsync(
-    <ServerRouter
-      context={{ ...routerContext, serverHandoffStream: undefined }}
-      url={request.url}
-    />,
-  );
-  // The page's <Scripts> mark that the data is wanted, as React Router's own transfer checks.
-  const html = utf8Bytes(`<!DOCTYPE html>${page}`);
-  const body =
-    serverHandoffStream && routerContext.renderMeta?.didRenderScripts
-      ? Buffer.concat([html, await hydrationDataScripts(serverHandoffStream)])
-      : html;
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return pageResponse(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let status = responseStatusCode;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          // Errors while rendering the shell are rejected above; later ones are only logged.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
 }

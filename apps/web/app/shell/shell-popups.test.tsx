@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { parseAppEnv } from "@tongjian/domain/app-env";
 import { useEffect } from "react";
 import { createRoutesStub } from "react-router";

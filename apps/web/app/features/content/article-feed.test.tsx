@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { parseAppEnv } from "@tongjian/domain/app-env";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlatformProvider } from "../../shell/platform.tsx";
 import { ArticleFeed, type FirstFeedPage, feedPath } from "./article-feed.tsx";
@@ -87,13 +87,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderFeed(first: FirstFeedPage) {
-  const Feed = () => (
+function Feed() {
+  const first = useLoaderData<FirstFeedPage>();
+  return (
     <PlatformProvider env={parseAppEnv(SAFARI)}>
       <ArticleFeed first={first} />
     </PlatformProvider>
   );
-  const Stub = createRoutesStub([{ path: "/", Component: Feed }]);
+}
+
+function renderFeed(first: FirstFeedPage) {
+  const Stub = createRoutesStub([{ path: "/", Component: Feed, loader: () => first }]);
   render(<Stub initialEntries={["/"]} />);
 }
 

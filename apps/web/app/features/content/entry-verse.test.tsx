@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 
-import { cleanup, render, screen } from "@testing-library/preact";
-import { createRoutesStub } from "react-router";
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EntryView } from "./content-types.ts";
 import { EntryVerse } from "./entry-verse.tsx";
@@ -31,8 +31,12 @@ function poem(
   };
 }
 
+function Verse() {
+  return <EntryVerse entry={useLoaderData<EntryView>()} />;
+}
+
 function renderVerse(entry: EntryView) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <EntryVerse entry={entry} /> }]);
+  const Stub = createRoutesStub([{ path: "/", Component: Verse, loader: () => entry }]);
   render(<Stub initialEntries={["/"]} />);
 }
 
