@@ -1,11 +1,18 @@
-// Bundles the API server (and the workspace packages it imports) into one ESM file.
-// Packages from node_modules stay external and are loaded at run time.
+// Bundles the API server (and the workspace packages it imports) into ESM files: main.js (the
+// entry: a supervisor or a server), prepare.js (the database preparation a supervisor runs in a
+// child process) and the shared chunks they import on demand. Packages from node_modules stay
+// external and are loaded at run time.
+import { rmSync } from "node:fs";
 import { build } from "esbuild";
 
+// Chunk names carry hashes: old ones are cleared so the folder holds one build.
+rmSync("apps/api/dist", { recursive: true, force: true });
+
 await build({
-  entryPoints: ["apps/api/src/main.ts"],
-  outfile: "apps/api/dist/main.js",
+  entryPoints: ["apps/api/src/main.ts", "apps/api/src/prepare.ts"],
+  outdir: "apps/api/dist",
   bundle: true,
+  splitting: true,
   platform: "node",
   format: "esm",
   target: "node20",
@@ -28,4 +35,4 @@ await build({
   ],
   logLevel: "warning",
 });
-console.log("built apps/api/dist/main.js");
+console.log("built apps/api/dist/main.js and prepare.js");

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/start-server.ts";
@@ -40,6 +41,21 @@ describe("several worker processes (WEB_CONCURRENCY=2)", () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('data-layout="');
     }
+  });
+
+  it("leaves the database and the server code to the workers: the primary only supervises", () => {
+    const pid = server.process.pid;
+    const open = readdirSync(`/proc/${pid}/fd`).map((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return "";
+      }
+    });
+    expect(open.filter((target) => target.includes("tongjian.sqlite"))).toEqual([]);
+    // The server modules (Fastify, React Router, the pages) are never loaded into the primary.
+    const maps = readFileSync(`/proc/${pid}/maps`, "utf8");
+    expect(maps).not.toContain("better_sqlite3.node");
   });
 
   it("counts every view exactly once, whichever worker served it", async () => {

@@ -1,9 +1,20 @@
+import { fork as forkProcess } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
-import { closeDeps, createDeps } from "./create-deps.ts";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import type { ServerConfig } from "./server-config.ts";
+import { startupLog as log } from "./startup-log.ts";
 
-interface Log {
-  info(obj: unknown, msg?: string): void;
+/** The database preparation script beside this module (TypeScript under tsx, else the build). */
+const PREPARE_SCRIPT = fileURLToPath(
+  new URL(import.meta.url.endsWith(".ts") ? "./prepare.ts" : "./prepare.js", import.meta.url),
+);
+
+/** Runs prepare.ts in a child process and waits for it: the supervisor never opens the data. */
+async function prepareDatabase(): Promise<void> {
+  const child = forkProcess(PREPARE_SCRIPT, { stdio: "inherit" });
+  const [code, signal] = (await once(child, "exit")) as [number | null, string | null];
+  if (code !== 0) throw new Error(`数据库准备失败（${signal ?? `exit ${code}`}）`);
 }
 
 // A worker that dies this soon after starting is not restarted in a loop.
@@ -11,17 +22,17 @@ const RESTART_WINDOW_MS = 10_000;
 const MAX_RESTARTS_IN_WINDOW = 5;
 
 /**
- * Runs the primary of a multi-process server: it prepares the database once (migrations and the
- * first content load, which must not run in several processes at once), then starts
+ * Runs the primary of a multi-process server, which only supervises: it has the database prepared
+ * once by a child process (migrations and the first content load, which must not run in several
+ * processes at once), then starts
  * `config.webConcurrency` workers that share the listening port, restarts a worker that dies and
  * passes SIGTERM/SIGINT on so that every worker drains its requests.
  *
  * What each worker keeps in memory stays correct across workers: the page cache polls the content
  * version itself, and the view counter adds its counts to the stored ones (`view_count + n`).
  */
-export async function runClusterPrimary(config: ServerConfig, log: Log): Promise<void> {
-  const deps = await createDeps(config, log);
-  await closeDeps(deps);
+export async function runClusterPrimary(config: ServerConfig): Promise<void> {
+  await prepareDatabase();
 
   let stopping = false;
   const recentExits: number[] = [];
