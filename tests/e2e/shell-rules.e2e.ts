@@ -1,8 +1,11 @@
 import { ROUTE_MANIFEST, routeId, sampleUrl } from "@tongjian/domain/route-manifest";
-import { LOADING_BAR_HIDE_DELAY_MS, LOADING_BAR_THROTTLE_MS } from "@tongjian/domain/timing";
 import { TRACKED_PAGES } from "@tongjian/domain/tracking-pages";
 import type { Browser, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  LOADING_BAR_HIDE_DELAY_MS,
+  LOADING_BAR_THROTTLE_MS,
+} from "../../apps/web/app/shell/timing.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAGE_OUT_MS } from "../../packages/domain/src/page-transition.ts";
+import { PAGE_OUT_MS } from "../../apps/web/app/shell/page-phase.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 

@@ -1,8 +1,8 @@
+import { describe, expect, it } from "vitest";
 import {
   decodePayXml as parsePayXml,
   encodePayXml as toPayXml,
-} from "@tongjian/domain/wechat-pay-xml";
-import { describe, expect, it } from "vitest";
+} from "../../apps/api/src/providers/wechat/wechat-pay-xml.ts";
 import { signPayParams } from "./pay-sign.ts";
 
 // WeChat Pay v2 "安全规范", the worked example.

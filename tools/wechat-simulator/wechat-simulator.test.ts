@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
+import { jsapiSignatureBase } from "@tongjian/domain/wechat-signature";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   decodePayXml as parsePayXml,
   encodePayXml as toPayXml,
-} from "@tongjian/domain/wechat-pay-xml";
-import { jsapiSignatureBase } from "@tongjian/domain/wechat-signature";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+} from "../../apps/api/src/providers/wechat/wechat-pay-xml.ts";
 import { signPayParams } from "./pay-sign.ts";
 import {
   SIMULATOR_JSSDK_PATH,

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { jsapiSignatureBase } from "@tongjian/domain/wechat-signature";
 import {
   decodePayXml as parsePayXml,
   encodePayXml as toPayXml,
-} from "@tongjian/domain/wechat-pay-xml";
-import { jsapiSignatureBase } from "@tongjian/domain/wechat-signature";
+} from "../../apps/api/src/providers/wechat/wechat-pay-xml.ts";
 import { fakeJweixinScript } from "./fake-jweixin.ts";
 import { type PaySignType, signPayParams } from "./pay-sign.ts";
 

@@ -1,7 +1,7 @@
-import { shouldPrefetchLinks } from "@tongjian/domain/link-prefetch";
 import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { useEffect, useState } from "react";
 import { PrefetchPageLinks, useNavigate } from "react-router";
+import { shouldPrefetchLinks } from "./link-prefetch.ts";
 
 /**
  * Links to pages of the app. A link is a plain anchor carrying its path; one listener on the

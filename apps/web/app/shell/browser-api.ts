@@ -5,9 +5,9 @@ import {
   TERMINAL_ID_HEADER,
   terminalId,
 } from "@tongjian/domain/app-env";
-import { MIN_FETCH_DELAY_MS } from "@tongjian/domain/timing";
 import { ApiRequestError, type ApiTransport, callApi } from "./api-client.ts";
 import type { NativeBridge } from "./native-bridge.ts";
+import { MIN_FETCH_DELAY_MS } from "./timing.ts";
 
 export type ApiHost = "default" | "technology";
 

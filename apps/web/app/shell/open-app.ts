@@ -1,6 +1,6 @@
 import { DOWNLOAD_PAGE, toAppSchemeUrl } from "@tongjian/domain/app-scheme";
-import { downloadPageUrl, shouldFallBackToDownload } from "@tongjian/domain/open-app-wake";
-import { WAKE_APP_CHECK_DELAY_MS } from "@tongjian/domain/timing";
+import { downloadPageUrl, shouldFallBackToDownload } from "./open-app-wake.ts";
+import { WAKE_APP_CHECK_DELAY_MS } from "./timing.ts";
 
 export interface WakeDeps {
   now: () => number;

@@ -1,6 +1,6 @@
-import { PAGE_IN_MS, type PagePhase, pageInDelay } from "@tongjian/domain/page-transition";
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { PAGE_IN_MS, type PagePhase, pageInDelay } from "./page-phase.ts";
 
 function prefersReducedMotion(): boolean {
   return (

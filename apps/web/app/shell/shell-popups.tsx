@@ -1,5 +1,4 @@
 import { DETAIL_POPUP_IMAGE_SIZE_PX } from "@tongjian/domain/image-url";
-import { TOAST_DESCRIPTION_SCROLL_HEIGHT_PX } from "@tongjian/domain/layout";
 import { detailDescriptionLimit, truncateText } from "@tongjian/domain/text-length";
 import {
   createContext,
@@ -12,6 +11,7 @@ import {
   useState,
 } from "react";
 import { useNavigate } from "react-router";
+import { TOAST_DESCRIPTION_SCROLL_HEIGHT_PX } from "./layout.ts";
 import { wakeApp } from "./open-app.ts";
 import { OpenAppButton } from "./open-app-button.tsx";
 import { usePlatform } from "./platform.tsx";

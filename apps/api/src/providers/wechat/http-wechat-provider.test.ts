@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { decodePayXml, encodePayXml } from "@tongjian/domain/wechat-pay-xml";
 import { paySignatureBase } from "@tongjian/domain/wechat-signature";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,6 +7,7 @@ import {
 } from "../../../../../tools/wechat-simulator/wechat-simulator.ts";
 import { createTestApp } from "../../test-app.ts";
 import { createHttpWeChatProvider } from "./http-wechat-provider.ts";
+import { decodePayXml, encodePayXml } from "./wechat-pay-xml.ts";
 import { WeChatApiError, WeChatNotConfiguredError } from "./wechat-provider.ts";
 
 describe("HTTP WeChat provider against the simulator", () => {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { decodePayXml, encodePayXml } from "@tongjian/domain/wechat-pay-xml";
 import { paySignatureBase } from "@tongjian/domain/wechat-signature";
 import type { WeChatConfig } from "../../server-config.ts";
 import type { KeyValueStore } from "../../stores/key-value-store.ts";
 import { createNonce } from "./jsapi-signature.ts";
+import { decodePayXml, encodePayXml } from "./wechat-pay-xml.ts";
 import {
   type UnifiedOrderInput,
   type UnifiedOrderResult,

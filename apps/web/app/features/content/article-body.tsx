@@ -1,6 +1,6 @@
 import { articleBodyMode } from "@tongjian/domain/article-collapse";
-import { COLLAPSED_ARTICLE_HEIGHT_PX } from "@tongjian/domain/layout";
 import { useState } from "react";
+import { COLLAPSED_ARTICLE_HEIGHT_PX } from "../../shell/layout.ts";
 import { wakeApp } from "../../shell/open-app.ts";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useShellPopups } from "../../shell/shell-popups.tsx";

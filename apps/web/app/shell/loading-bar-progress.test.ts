@@ -3,7 +3,7 @@ import {
   isLoadingBarVisible,
   LOADING_BAR_STEP_PERCENT,
   loadingBarProgress,
-} from "./loading-bar.ts";
+} from "./loading-bar-progress.ts";
 import { LOADING_BAR_DURATION_MS, LOADING_BAR_TICK_MS } from "./timing.ts";
 
 describe("LOADING_BAR_STEP_PERCENT", () => {

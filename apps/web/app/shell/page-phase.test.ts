@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_OUT_MS, pageInDelay } from "./page-transition.ts";
+import { PAGE_OUT_MS, pageInDelay } from "./page-phase.ts";
 
 describe("out-in page transition", () => {
   it("holds the new page back for the rest of the old page's fade", () => {
