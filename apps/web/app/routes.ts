@@ -1,13 +1,11 @@
 import { type RouteConfig, route } from "@react-router/dev/routes";
-import { ROUTE_MANIFEST, routeId } from "@tongjian/domain/route-manifest";
+import { builtRoutes, routeId } from "@tongjian/domain/route-manifest";
 
-// Every spec route comes from the manifest: a built screen has its own module, the rest render
-// the planned (建设中) screen inside the shell. Anything else is "unmatched".
+// Every built screen of the manifest has its own route module. The planned (建设中) spec routes
+// and anything else fall to the catch-all, which tells them apart (shell/planned-route.ts).
 export default [
-  ...ROUTE_MANIFEST.map((spec) =>
-    route(spec.path, spec.module ? `routes/${spec.module}` : "routes/planned.tsx", {
-      id: routeId(spec.path),
-    }),
+  ...builtRoutes().map((spec) =>
+    route(spec.path, `routes/${spec.module}`, { id: routeId(spec.path) }),
   ),
   route("*", "routes/unmatched.tsx", { id: "unmatched" }),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import { useLocation, useMatches } from "react-router";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
 import type { WeChatWebConfig } from "./load-context.ts";
 import { createNativeBridge, type NativeBridge } from "./native-bridge.ts";
+import type { PlannedRoute } from "./planned-route.ts";
 import {
   configureWeChat,
   configureWeChatShare,
@@ -75,7 +76,10 @@ function useNativeLogin(env: AppEnv, bridge: NativeBridge) {
 function usePageTracking(api: BrowserApi) {
   const location = useLocation();
   const matches = useMatches();
-  const leafId = matches[matches.length - 1]?.id;
+  const leaf = matches[matches.length - 1];
+  // Planned spec routes are answered by the catch-all route, which names the route it stands for.
+  const leafId =
+    (leaf?.data as { planned?: PlannedRoute } | undefined)?.planned?.routeId ?? leaf?.id;
   useEffect(() => {
     const event = pageViewEventForRouteId(
       leafId,
