@@ -3,6 +3,7 @@ import { isLoadingBarVisible, loadingBarProgress } from "@tongjian/domain/loadin
 import { LOADING_BAR_HIDE_DELAY_MS, LOADING_BAR_TICK_MS } from "@tongjian/domain/timing";
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+import "./loading-bar.css";
 
 /**
  * Spec §4 "Loading bar": starts after a 200 ms throttle, advances every 100 ms over 5 s,

@@ -1,6 +1,7 @@
 import { PAGE_IN_MS, type PagePhase, pageInDelay } from "@tongjian/domain/page-transition";
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
+import "./page-transition.css";
 
 function prefersReducedMotion(): boolean {
   return (
