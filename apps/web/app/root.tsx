@@ -13,7 +13,9 @@ import {
 } from "react-router";
 import { AppLink } from "./shell/app-link.tsx";
 import "./shell/load-context.ts";
-import "./app.css";
+import "./shell/theme.css";
+import "./shell/base.css";
+import "./shell/common.css";
 import type { Route } from "./+types/root";
 import { ARTICLE_FONT_SCRIPT } from "./features/content/use-article-font.ts";
 import { AppShell } from "./shell/app-shell.tsx";

@@ -30,6 +30,7 @@ import { callApi } from "../shell/api-client.ts";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/article";
+import "./article.css";
 
 // One module renders every article route of spec §2: /ah/article/{id?}, the section routes
 // (/ah/war …, with `?id=` for one article), /article/*, /harmony/article and /summarize/{id?}.

@@ -4,6 +4,7 @@ import { AudioPlayer } from "../features/media/audio-player.tsx";
 import { getSampleAudioList } from "../features/media/get-sample-audio-list.ts";
 import { notFound } from "../shell/not-found.ts";
 import type { Route } from "./+types/audio-detail";
+import "./audio-detail.css";
 
 const SAMPLE_LABEL = "示例音频（合成）";
 

@@ -10,6 +10,7 @@ import {
 import { callApi } from "../shell/api-client.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import type { Route } from "./+types/home";
+import "./home.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.apiFetch;

@@ -10,6 +10,7 @@ import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/minidetail";
+import "./minidetail.css";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const origin = requestOrigin(request, context.hosts.publicOrigin);

@@ -7,6 +7,7 @@ import { OpenAppButton } from "../shell/open-app-button.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import { useShellPopups } from "../shell/shell-popups.tsx";
 import type { Route } from "./+types/redirect-page";
+import "./redirect-page.css";
 
 export const INVALID_RETURN_TARGET = "返回地址无效：只能返回通鉴自己的页面";
 

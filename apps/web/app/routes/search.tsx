@@ -14,6 +14,7 @@ import { callApi } from "../shell/api-client.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import type { Route } from "./+types/search";
+import "./search.css";
 
 const HISTORY_KEY = "tj:search-history";
 const HISTORY_MAX = 10;

@@ -10,6 +10,7 @@ import { PageTransition } from "./page-transition.tsx";
 import { PlatformProvider } from "./platform.tsx";
 import { ShellPopupsProvider, useShellPopups } from "./shell-popups.tsx";
 import { TopBar } from "./top-bar.tsx";
+import "./app-shell.css";
 
 const DETAIL_LINK = /^\/detail\/([0-9a-f]{24})\/?$/;
 const FAMILY_SUB_INDEX = /\/family\/subIndex/;

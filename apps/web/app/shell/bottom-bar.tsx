@@ -3,6 +3,8 @@ import type { ShellTheme } from "@tongjian/domain/shell-rules";
 import { useNavigate } from "react-router";
 import { OpenAppButton } from "./open-app-button.tsx";
 import { useShellPopups } from "./shell-popups.tsx";
+import "./top-bar.css";
+import "./bottom-bar.css";
 
 /** Spec §2 "Bottom navigation bar": back, logo with name and slogan, download; slides in. */
 export function BottomBar({ theme }: { theme: ShellTheme }) {

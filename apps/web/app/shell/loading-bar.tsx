@@ -3,6 +3,7 @@ import { useNavigation } from "react-router";
 import { PROGRESS_BAR_HEIGHT_PX } from "./layout.ts";
 import { isLoadingBarVisible, loadingBarProgress } from "./loading-bar-progress.ts";
 import { LOADING_BAR_HIDE_DELAY_MS, LOADING_BAR_TICK_MS } from "./timing.ts";
+import "./loading-bar.css";
 
 /**
  * Spec §4 "Loading bar": starts after a 200 ms throttle, advances every 100 ms over 5 s,

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { wakeApp } from "./open-app.ts";
 import { usePlatform } from "./platform.tsx";
+import "./open-app-button.css";
 
 declare module "react" {
   namespace JSX {

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { PAGE_IN_MS, type PagePhase, pageInDelay } from "./page-phase.ts";
+import "./page-transition.css";
 
 function prefersReducedMotion(): boolean {
   return (

@@ -14,6 +14,7 @@ import {
   sharePayload,
   signedPageUrl,
 } from "./wechat.ts";
+import "./platform.css";
 
 export const BEARER_COOKIE = "tj_bearer";
 const SESSION_KEY = "tj:session";

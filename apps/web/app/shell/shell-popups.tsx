@@ -15,6 +15,7 @@ import { TOAST_DESCRIPTION_SCROLL_HEIGHT_PX } from "./layout.ts";
 import { wakeApp } from "./open-app.ts";
 import { OpenAppButton } from "./open-app-button.tsx";
 import { usePlatform } from "./platform.tsx";
+import "./shell-popups.css";
 
 /** Spec §3 "Pop-up fields". */
 export interface DetailPopup {

@@ -4,6 +4,7 @@ import type { ShellRules } from "@tongjian/domain/shell-rules";
 import { AppLink } from "./app-link.tsx";
 import { OpenAppButton } from "./open-app-button.tsx";
 import { useShellPopups } from "./shell-popups.tsx";
+import "./top-bar.css";
 
 export function TopBar({ rules, env }: { rules: ShellRules; env: AppEnv }) {
   const { showDownload } = useShellPopups();

@@ -5,6 +5,8 @@ import { wakeApp } from "../../shell/open-app.ts";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useShellPopups } from "../../shell/shell-popups.tsx";
 import { RichText } from "./rich-text.tsx";
+import "./article-body.css";
+import "./article-cards.css";
 
 /**
  * The body, collapsed at 200 px when long (spec §4) or, for a link shared from the app

@@ -1,5 +1,6 @@
 import { AppLink } from "../../shell/app-link.tsx";
 import type { ArticleCard } from "./content-types.ts";
+import "./article-list.css";
 
 /** What a list shows of an article: the rest of its card stays out of the page's data. */
 export type ListedArticle = Pick<

@@ -3,6 +3,7 @@ import { Fragment, useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import type { EntryFact, EntryFactItem } from "./content-types.ts";
 import { ShowAllButton } from "./show-all-button.tsx";
+import "./entry-facts-box.css";
 
 function FactValue({ item }: { item: EntryFactItem }) {
   const name = item.id ? <AppLink to={`/detail/${item.id}`}>{item.name}</AppLink> : item.name;

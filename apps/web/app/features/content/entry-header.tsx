@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { type EntryView, KIND_NAMES, TEXT_KINDS } from "./content-types.ts";
+import "./entry-header.css";
 
 /**
  * Name, kind, image, time and other names of an entry; the caller adds what fits its page.

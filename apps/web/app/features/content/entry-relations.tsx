@@ -3,6 +3,7 @@ import { useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import { type EntryCard, type EntryRelation, KIND_NAMES } from "./content-types.ts";
 import { ShowAllButton } from "./show-all-button.tsx";
+import "./entry-relations.css";
 
 /** What the list shows of a relation: the rest stays out of the page's data. */
 export type ShownRelation = Pick<EntryRelation, "type" | "group" | "label" | "direction"> & {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import type { TimelineEvent } from "./content-types.ts";
 import { ShowAllButton } from "./show-all-button.tsx";
+import "./entry-timeline.css";
 
 /** Dated moments of an entry, oldest first; the first few unless the page opened expanded. */
 export function EntryTimeline({ list, expanded }: { list: TimelineEvent[]; expanded: boolean }) {

@@ -1,5 +1,6 @@
 import { AppLink } from "../../shell/app-link.tsx";
 import type { EntryView } from "./content-types.ts";
+import "./entry-verse.css";
 
 /** A poem or a classic chapter: byline, the lines as verse (or prose paragraphs), notes. */
 export function EntryVerse({ entry }: { entry: EntryView }) {

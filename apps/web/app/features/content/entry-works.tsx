@@ -4,6 +4,7 @@ import { MoreButton } from "../../shell/more-button.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useMorePages } from "../../shell/use-more-pages.ts";
 import type { WorksPage } from "./content-types.ts";
+import "./entry-works.css";
 
 /** An author's works, the first page from the server, then 加载更多 page by page. */
 export function EntryWorks({ entryId, first }: { entryId: string; first: WorksPage }) {

@@ -1,4 +1,5 @@
 import { FONT_VARIANT_LABELS, FONT_VARIANTS, type FontVariant } from "@tongjian/domain/font-option";
+import "./font-size-switch.css";
 
 /** Spec §2 "The text size switches among small, middle and large". */
 export function FontSizeSwitch({

@@ -4,6 +4,7 @@ import { ApiRequestError } from "../../shell/api-client.ts";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useShellPopups } from "../../shell/shell-popups.tsx";
 import { ensureWeChatVisitor } from "../../shell/wechat.ts";
+import "./like-button.css";
 
 interface LikeState {
   liked: boolean;

@@ -1,6 +1,7 @@
 import { type ApiTransport, callApi } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
 import { KIND_NAMES, type TopList } from "./content-types.ts";
+import "./entry-relations.css";
 
 /** The most connected entries, best first (`GET /api/m/homeservice/top/n/list`). */
 export async function fetchPopularEntries(api: ApiTransport, size: number) {

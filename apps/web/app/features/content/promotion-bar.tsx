@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useShellPopups } from "../../shell/shell-popups.tsx";
+import "./promotion-bar.css";
 
 /**
  * Spec §1 "Article pages carry a promotional bar inviting visitors to open the native app" —

@@ -5,6 +5,7 @@ import {
 } from "@tongjian/domain/article-sections";
 import { useEffect, useRef } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
+import "./section-nav.css";
 
 /** Tabs of the article sections on the list pages; the current one is marked. */
 export function SectionNav({ current }: { current: ArticleSection | null }) {

@@ -4,6 +4,7 @@ import { usePlatform } from "../../shell/platform.tsx";
 import { formatAudioTime } from "./audio-time.ts";
 import type { AudioItem, AudioStatus } from "./audio-types.ts";
 import { useAudioPlayer } from "./use-audio-player.ts";
+import "./audio-player.css";
 
 export const AUDIO_ERROR_TEXT = "音频加载失败，点击重试";
 const KEYBOARD_SEEK_MS = 5_000;

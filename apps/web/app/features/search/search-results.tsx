@@ -10,6 +10,9 @@ import {
   searchTotalLabel,
 } from "./search-types.ts";
 import { useMoreResults } from "./use-more-results.ts";
+import "../content/article-list.css";
+import "../content/entry-relations.css";
+import "./search-results.css";
 
 /** Every occurrence of the keyword in a text, marked. */
 function Marked({ text, keyword }: { text: string; keyword: string }) {
