@@ -25,6 +25,7 @@ async function start() {
   const app = await buildApp(deps, {
     logger: loggerOptions,
     registerWeb: webRegistrar({
+      services: deps.services,
       buildDir: config.webBuildDir,
       production: config.production,
       ...(config.previewHost ? { previewHost: config.previewHost } : {}),

@@ -1,14 +1,13 @@
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { Link } from "react-router";
 import { AudioPlayer } from "../features/media/audio-player.tsx";
-import { getSampleAudioList } from "../features/media/get-sample-audio-list.ts";
 import { notFound } from "../shell/not-found.ts";
 import type { Route } from "./+types/audio-detail";
 
 const SAMPLE_LABEL = "示例音频（合成）";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const list = await getSampleAudioList(context.apiFetch);
+  const { list } = await context.services.sampleAudio.list();
   const name = url.searchParams.get("name") ?? list[0]?.key;
   const current = list.find((item) => item.key === name);
   if (!current) throw notFound();

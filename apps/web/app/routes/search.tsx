@@ -4,13 +4,7 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ArticleResults, EntryResults, VerseResults } from "../features/search/search-results.tsx";
-import {
-  type SearchArticleHit,
-  type SearchEntryHit,
-  type SearchResultPage,
-  searchApiPath,
-} from "../features/search/search-types.ts";
-import { callApi } from "../shell/api-client.ts";
+import { SEARCH_PAGE_SIZE, type SearchEntryHit } from "../features/search/search-types.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import type { Route } from "./+types/search";
@@ -23,10 +17,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH);
   if (!q) return { q, entries: null, verses: null, articles: null };
   // The verse list stays empty (and hidden) for keywords too short for its index.
+  const { search } = context.services;
   const [entries, verses, articles] = await Promise.all([
-    callApi<SearchResultPage<SearchEntryHit>>(context.apiFetch, searchApiPath(q, "entry", 1)),
-    callApi<SearchResultPage<SearchEntryHit>>(context.apiFetch, searchApiPath(q, "verse", 1)),
-    callApi<SearchResultPage<SearchArticleHit>>(context.apiFetch, searchApiPath(q, "article", 1)),
+    search.entryPage({ q, page: 1, size: SEARCH_PAGE_SIZE.entry }),
+    search.versePage({ q, page: 1, size: SEARCH_PAGE_SIZE.verse }),
+    search.articlePage({ q, page: 1, size: SEARCH_PAGE_SIZE.article }),
   ]);
   return { q, entries, verses, articles };
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { decodePayXml, encodePayXml } from "@tongjian/domain/wechat-pay-xml";
 import { paySignatureBase } from "@tongjian/domain/wechat-signature";
+import type { KeyValueStore } from "@tongjian/services/key-value-store";
 import type { WeChatConfig } from "../../server-config.ts";
-import type { KeyValueStore } from "../../stores/key-value-store.ts";
 import { createNonce } from "./jsapi-signature.ts";
 import {
   type UnifiedOrderInput,

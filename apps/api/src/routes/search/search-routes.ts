@@ -1,14 +1,10 @@
 import { keywordLength, SEARCH_KEYWORD_MAX_LENGTH } from "@tongjian/domain/search-keyword";
 import { z } from "zod";
-import { ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
-import { PAGE_DATA } from "../../page-data-routes.ts";
-import type { EntryHit } from "../../repositories/search-repository.ts";
+import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
-import { articleCard, entryCard } from "../content/content-views.ts";
 import { langSchema, pageNumber, pageSize } from "../route-schemas.ts";
 
-const SUGGESTION_LIMIT = 10;
 const SEARCH_PAGE_SIZE_DEFAULT = 20;
 const SEARCH_PAGE_SIZE_MAX = 50;
 
@@ -61,11 +57,7 @@ const searchPage = z.object({
   list: z.array(z.union([entryItem, articleItem])),
 });
 
-function entryResult(hit: EntryHit) {
-  return { ...entryCard(hit), author: hit.author };
-}
-
-export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
+export function registerSearchRoutes(app: TypedApp, { services }: AppDeps) {
   // The search box: entries whose names, aliases, 字/号, pinyin or initials match, best first.
   app.post(
     "/api/search/getSuggestion",
@@ -80,11 +72,7 @@ export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
         response: { 200: envelope(z.array(entryItem)) },
       },
     },
-    async (request) => {
-      const { keyword, hasGeo, hasTime } = request.body;
-      const rows = await deps.search.suggestEntries(keyword, { hasGeo, hasTime }, SUGGESTION_LIMIT);
-      return ok(rows.map(entryResult));
-    },
+    async (request) => ok(await services.search.suggestions(request.body)),
   );
 
   // The search page: entries (by name), verses (poems and chapters by their words) or articles
@@ -92,7 +80,6 @@ export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
   app.get(
     "/api/search/:lang",
     {
-      config: PAGE_DATA,
       schema: {
         params: z.object({ lang: langSchema }),
         querystring: z.object({
@@ -106,20 +93,6 @@ export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
         response: { 200: envelope(searchPage) },
       },
     },
-    async (request) => {
-      const { q, type, page, size } = request.query;
-      const result =
-        type === "article"
-          ? await deps.search.searchArticles(q, page, size).then((r) => ({
-              total: r.total,
-              list: r.rows.map((row) => ({ ...articleCard(row), snippet: row.snippet })),
-            }))
-          : await (type === "verse" ? deps.search.searchVerses : deps.search.searchEntries)(
-              q,
-              page,
-              size,
-            ).then((r) => ({ total: r.total, list: r.rows.map(entryResult) }));
-      return ok({ type, page, size, ...result, hasMore: page * size < result.total });
-    },
+    async (request) => ok(await services.search.page(request.query)),
   );
 }

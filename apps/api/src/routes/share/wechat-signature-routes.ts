@@ -1,6 +1,7 @@
+import { ServiceError } from "@tongjian/services/service-error";
 import { z } from "zod";
-import { ApiError, ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
+import { ok } from "../../envelope.ts";
 import { signJsapiUrl } from "../../providers/wechat/jsapi-signature.ts";
 import { WeChatApiError } from "../../providers/wechat/wechat-provider.ts";
 import type { TypedApp } from "../../typed-app.ts";
@@ -41,7 +42,7 @@ export function registerWeChatSignatureRoutes(app: TypedApp, deps: AppDeps) {
     { schema: { body: signatureBody } },
     async (request, reply) => {
       const appId = deps.wechat.appId;
-      if (!deps.wechat.configured || !appId) throw new ApiError(503, "微信分享暂未配置");
+      if (!deps.wechat.configured || !appId) throw new ServiceError(503, "微信分享暂未配置");
       let ticket: string;
       try {
         ticket = await deps.wechat.jsapiTicket();
@@ -51,7 +52,7 @@ export function registerWeChatSignatureRoutes(app: TypedApp, deps: AppDeps) {
           { api: error.api, errcode: error.errcode, errmsg: error.errmsg },
           "wechat jsapi ticket failed",
         );
-        throw new ApiError(502, "微信签名失败，请稍后重试");
+        throw new ServiceError(502, "微信签名失败，请稍后重试");
       }
       reply.header("cache-control", "no-store");
       return ok(signJsapiUrl({ appId, ticket, url: request.body.url }));

@@ -1,12 +1,8 @@
 import { formatChinaDate } from "@tongjian/domain/relative-time";
 import { z } from "zod";
-import { ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
-import type { TrackingCount } from "../../repositories/tracking-repository.ts";
+import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
-
-/** Spec §8: "The session id falls back to UN_KNOW when unavailable." */
-export const UNKNOWN_SESSION_ID = "UN_KNOW";
 
 const text = (label: string, max: number) =>
   z
@@ -64,60 +60,15 @@ const summaryQuery = z.object({
   pageName: text("pageName", 64).min(1, "pageName 不能为空").optional(),
 });
 
-interface PageSummary {
-  pageName: string;
-  total: number;
-  actions: { actionType: string; count: number }[];
-}
-
-// Code-unit order, so that SQLite and PostgreSQL (whose collation may ignore case) agree.
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Pages busiest first, each with its actions busiest first; ties in name order. */
-function summariseByPage(counts: readonly TrackingCount[]): PageSummary[] {
-  const pages = new Map<string, PageSummary>();
-  for (const row of counts) {
-    const page = pages.get(row.pageName) ?? { pageName: row.pageName, total: 0, actions: [] };
-    page.total += row.count;
-    page.actions.push({ actionType: row.actionType, count: row.count });
-    pages.set(row.pageName, page);
-  }
-  const list = [...pages.values()];
-  for (const page of list)
-    page.actions.sort((a, b) => b.count - a.count || byName(a.actionType, b.actionType));
-  return list.sort((a, b) => b.total - a.total || byName(a.pageName, b.pageName));
-}
-
-export function registerTrackingRoutes(app: TypedApp, deps: AppDeps) {
-  app.post("/api/m/log/tracking/h5/record", { schema: { body: trackingBody } }, async (request) => {
-    const body = request.body;
-    const params = Object.fromEntries(
-      Object.entries(body.params ?? {}).filter(([, value]) => value !== undefined),
-    ) as Record<string, string | number | boolean>;
-    await deps.tracking.record({
-      sessionId: body.sessionID || UNKNOWN_SESSION_ID,
-      actionType: body.actionType,
-      pageName: body.pageName,
-      modItemName: body.modItemName || null,
-      params,
-    });
-    return ok(null);
-  });
+export function registerTrackingRoutes(app: TypedApp, { services }: AppDeps) {
+  app.post("/api/m/log/tracking/h5/record", { schema: { body: trackingBody } }, async (request) =>
+    ok(await services.tracking.record(request.body)),
+  );
 
   // For operators: how often each page and action was tracked on a China-time day.
   app.get(
     "/api/m/log/tracking/h5/summary",
     { schema: { querystring: summaryQuery } },
-    async (request) => {
-      const day = request.query.day ?? formatChinaDate(Date.now());
-      const pageName = request.query.pageName;
-      const pages = summariseByPage(await deps.tracking.countByPageAndAction(day, pageName));
-      return ok({
-        day,
-        pageName: pageName ?? null,
-        total: pages.reduce((sum, page) => sum + page.total, 0),
-        pages,
-      });
-    },
+    async (request) => ok(await services.tracking.summary(request.query)),
   );
 }

@@ -1,7 +1,7 @@
 import { SECTION_CHANNELS as SECTIONS_BY_CHANNEL } from "@tongjian/domain/article-sections";
 import { formatViewCount } from "@tongjian/domain/view-count";
-import type { ArticleRow } from "../../repositories/article-repository.ts";
-import type { EntryRow } from "../../repositories/entry-repository.ts";
+import type { ArticleRow } from "./article-repository.ts";
+import type { EntryRow } from "./entry-repository.ts";
 
 // Shapes the content rows into what the H5 pages read (spec §3 "Content entities").
 
