@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import helmet from "helmet";
+import { registerApiDocs } from "./api-docs.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { installErrorHandler } from "./error-handler.ts";
 import { installPageCache } from "./page-cache.ts";
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }),
   });
 
+  await registerApiDocs(app);
   registerHealthRoutes(app, deps);
   await app.register(async (api) => {
     const typed = api.withTypeProvider<ZodTypeProvider>();
@@ -153,7 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerWeChatSignatureRoutes(typed, deps);
     registerTrackingRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
-    typed.all("/api/*", async (request, reply) =>
+    typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({
         code: 404,
         message: `接口不存在：${request.method} ${request.url.split("?")[0]}`,

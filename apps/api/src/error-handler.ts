@@ -1,6 +1,6 @@
+import type { Envelope } from "@tongjian/contracts/common";
 import { ServiceError } from "@tongjian/services/service-error";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
-import type { Envelope } from "./envelope.ts";
 
 // Chinese messages for the errors Fastify itself raises on bad input (spec: bad input gets a
 // clear 4xx and never a stack trace).

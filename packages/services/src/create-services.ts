@@ -54,7 +54,7 @@ export function createServices(deps: ServiceDeps) {
     visitors: createVisitorService({ visitors: createVisitorRepository(db), store: deps.store }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
     sampleAudio: createSampleAudioService(),
-    sitemap: createSitemapService({ sitemap: createSitemapRepository(db) }),
+    sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
       dialect: deps.handle.dialect,

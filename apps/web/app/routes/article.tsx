@@ -1,3 +1,4 @@
+import type { ArticleDetail } from "@tongjian/contracts/content";
 import { isH5Flag } from "@tongjian/domain/article-collapse";
 import {
   ALL_SECTIONS_CHANNEL,
@@ -15,7 +16,6 @@ import {
   type ListedArticle,
   listedArticles,
 } from "../features/content/article-list.tsx";
-import type { ArticleDetail } from "../features/content/content-types.ts";
 import { FontSizeSwitch } from "../features/content/font-size-switch.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
 import { PromotionBar } from "../features/content/promotion-bar.tsx";

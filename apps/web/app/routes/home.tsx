@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
 import { ArticleFeed, FEED_PAGE_SIZE } from "../features/content/article-feed.tsx";
 import { listedArticles } from "../features/content/article-list.tsx";
-import { KIND_NAMES } from "../features/content/content-types.ts";
+import { KIND_NAMES } from "../features/content/entry-kinds.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import type { Route } from "./+types/home";
 

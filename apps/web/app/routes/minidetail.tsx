@@ -1,8 +1,8 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { TEXT_KINDS } from "../features/content/content-types.ts";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
+import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
 import { PopularEntries, popularEntries } from "../features/content/popular-entries.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { AppLink } from "../shell/app-link.tsx";

@@ -1,10 +1,11 @@
+import type { SearchEntryHit } from "@tongjian/contracts/search";
 import { ENTRY_KIND_NAMES } from "@tongjian/domain/entry-kinds";
 import { SEARCH_KEYWORD_MAX_LENGTH } from "@tongjian/domain/search-keyword";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { SEARCH_PAGE_SIZE } from "../features/search/search-paths.ts";
 import { ArticleResults, EntryResults, VerseResults } from "../features/search/search-results.tsx";
-import { SEARCH_PAGE_SIZE, type SearchEntryHit } from "../features/search/search-types.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import type { Route } from "./+types/search";

@@ -1,10 +1,11 @@
+import type { LoginInfo, VisitorInfo } from "@tongjian/contracts/accounts";
 import type { KeyValueStore } from "../key-value-store.ts";
 import { NotLoggedInError } from "../service-error.ts";
 import type { VisitorRepository, VisitorRow, WeChatIdentity } from "./visitor-repository.ts";
 import { createSession, endSession, sessionVisitorId } from "./visitor-session.ts";
 
 /** Spec §3 "Visitor login gives nickname, avatar, userId, phone, wxNickname, wxAvatar, …". */
-function visitorInfo(visitor: VisitorRow) {
+function visitorInfo(visitor: VisitorRow): VisitorInfo {
   return {
     visitorId: visitor.id,
     userId: visitor.id,
@@ -32,7 +33,10 @@ export function createVisitorService(deps: { visitors: VisitorRepository; store:
      * Signs in the WeChat reader (one visitor per openid) in a new session, ending the one the
      * browser had.
      */
-    async signIn(identity: WeChatIdentity, previousSessionId: string | null) {
+    async signIn(
+      identity: WeChatIdentity,
+      previousSessionId: string | null,
+    ): Promise<{ sessionId: string; visitor: VisitorInfo }> {
       const visitor = await deps.visitors.upsertByOpenId(identity);
       if (previousSessionId) await endSession(deps.store, previousSessionId);
       const sessionId = await createSession(deps.store, visitor.id);
@@ -40,7 +44,7 @@ export function createVisitorService(deps: { visitors: VisitorRepository; store:
     },
 
     /** The signed-in visitor of the session. */
-    async current(sessionId: string | null) {
+    async current(sessionId: string | null): Promise<VisitorInfo> {
       return visitorInfo(await currentVisitor(sessionId));
     },
 
@@ -49,7 +53,7 @@ export function createVisitorService(deps: { visitors: VisitorRepository; store:
      * userInfo.userProfile (name, image, userId, phone) and visitorId". A WeChat visitor has no
      * app account, so userProfile is null.
      */
-    async loginInfo(sessionId: string | null) {
+    async loginInfo(sessionId: string | null): Promise<LoginInfo> {
       const visitor = await currentVisitor(sessionId);
       return {
         ...visitorInfo(visitor),

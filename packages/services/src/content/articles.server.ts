@@ -1,3 +1,5 @@
+import type { PageRequest } from "@tongjian/contracts/common";
+import type { ArticleDetail, ArticleListPage, Recommendations } from "@tongjian/contracts/content";
 import { sectionOfChannel } from "@tongjian/domain/article-sections";
 import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
 import { formatViewCount } from "@tongjian/domain/view-count";
@@ -7,11 +9,9 @@ import type { ArticleRepository } from "./article-repository.ts";
 import type { ContentReadCaches } from "./content-read-cache.ts";
 import { articleCard, coverUrl, entryCard, SECTION_CHANNELS } from "./content-views.ts";
 import type { EntryRepository } from "./entry-repository.ts";
-import type { PageRequest } from "./home.server.ts";
 import type { ViewCounter } from "./view-counter.ts";
 
 const RECOMMENDATION_TTL_MS = 30_000;
-type ArticleCardList = (ReturnType<typeof articleCard> | ReturnType<typeof entryCard>)[];
 
 /** Articles: one with its body, the lists of a section, and what to read next. */
 export function createArticleService(deps: {
@@ -38,16 +38,16 @@ export function createArticleService(deps: {
   // Recommendations depend on content only: one computation serves every reader for a short
   // while (view counts on the cards may lag by up to RECOMMENDATION_TTL_MS) and a content reload
   // drops them.
-  const recommendations = deps.caches.create<ArticleCardList>({
+  const recommendations = deps.caches.create<Recommendations>({
     ttlMs: RECOMMENDATION_TTL_MS,
     max: 5_000,
   });
-  async function recommend(id: string, n: number): Promise<ArticleCardList> {
+  async function recommend(id: string, n: number): Promise<Recommendations> {
     const article = await deps.articles.findById(id);
     if (article) {
       const itemIds = (await deps.articles.links(id)).map((l) => l.item_id);
       const rows = await deps.articles.mentioning(itemIds, id, n);
-      const list: ArticleCardList = rows.map(articleCard);
+      const list: Recommendations = rows.map(articleCard);
       if (list.length < n) {
         const more = await deps.articles.feed(n + 1, 0, article.section);
         for (const row of more) {
@@ -71,14 +71,14 @@ export function createArticleService(deps: {
 
   return {
     /** One article to read; reading it counts a view. */
-    async detail(id: string) {
+    async detail(id: string): Promise<ArticleDetail> {
       const article = await deps.articles.findById(id);
       if (!article) throw new NotFoundError("文章不存在或已被删除");
       deps.views.add("article", article.id);
       const links = await deps.articles.links(article.id);
       return {
         id: article.id,
-        type: "ARTICLE" as const,
+        type: "ARTICLE",
         channel: SECTION_CHANNELS[article.section] ?? "history",
         section: article.section,
         title: sanitizeTitle(article.title),
@@ -107,7 +107,11 @@ export function createArticleService(deps: {
     },
 
     /** The articles of one section's channel, or of all (`all`), newest first. */
-    async listBySection({ channel, page, size }: PageRequest & { channel: string }) {
+    async listBySection({
+      channel,
+      page,
+      size,
+    }: PageRequest & { channel: string }): Promise<ArticleListPage> {
       const section = sectionOfChannel(channel) ?? undefined;
       const [rows, total] = await Promise.all([
         deps.articles.feed(size, (page - 1) * size, section),
@@ -125,7 +129,7 @@ export function createArticleService(deps: {
     },
 
     /** What to read after an article or an entry: articles on the same entries, then more. */
-    recommended({ id, n }: { id: string; n: number }) {
+    recommended({ id, n }: { id: string; n: number }): Promise<Recommendations> {
       return recommendations.get(`${id}|${n}`, () => recommend(id, n));
     },
   };

@@ -1,3 +1,13 @@
+import type { PageRequest } from "@tongjian/contracts/common";
+import type {
+  ArticleCard,
+  EntryDetail,
+  EntryIntro,
+  EntryRelations,
+  EntryTimeline,
+  TimelineEvent,
+  WorksPage,
+} from "@tongjian/contracts/content";
 import { entryFacts, entryVerse } from "@tongjian/domain/entry-facts";
 import { RELATED_ARTICLES_LIMIT, relationGroup } from "@tongjian/domain/relation-groups";
 import { formatViewCount } from "@tongjian/domain/view-count";
@@ -7,7 +17,6 @@ import type { ArticleRepository } from "./article-repository.ts";
 import type { ContentReadCaches } from "./content-read-cache.ts";
 import { articleCard, entryCard, entryImageUrl, parseJson } from "./content-views.ts";
 import type { EntryRepository, RelatedEntry } from "./entry-repository.ts";
-import type { PageRequest } from "./home.server.ts";
 import type { ViewCounter } from "./view-counter.ts";
 
 interface DateLike {
@@ -16,14 +25,6 @@ interface DateLike {
   day?: number;
   approx?: boolean;
   alt?: number;
-}
-
-interface TimelineItem {
-  year: number;
-  timeDesc: string;
-  title: string;
-  desc: string;
-  itemId: string | null;
 }
 
 interface EntryData {
@@ -69,11 +70,11 @@ export function createEntryService(deps: {
    * An entry's life in dates: its own (birth and death, founding and end), its rulers and names
    * over time, events it took part in, regimes that made it their capital, dated relations.
    */
-  async function timelineOf(id: string) {
+  async function timelineOf(id: string): Promise<EntryTimeline> {
     const entry = await requireEntry(id);
     const data = parseJson<EntryData>(entry.data, {});
     const refId = (key: string | undefined) => (key ? (data.refs?.[key]?.id ?? null) : null);
-    const items: TimelineItem[] = [];
+    const items: TimelineEvent[] = [];
     const push = (
       date: DateLike | undefined,
       title: string,
@@ -151,7 +152,7 @@ export function createEntryService(deps: {
 
   return {
     /** An entry with its facts and counters; reading it counts a view. */
-    async detail(id: string) {
+    async detail(id: string): Promise<EntryDetail> {
       const [shown, counts] = await Promise.all([
         parts.get(`detail|${id}`, async () => {
           const entry = await requireEntry(id);
@@ -184,13 +185,13 @@ export function createEntryService(deps: {
     },
 
     /** Entry summary for the in-text detail pop-up (spec §3: name, summary, imageUrl). */
-    async intro(id: string) {
+    async intro(id: string): Promise<EntryIntro> {
       const entry = await requireEntry(id);
       return { id: entry.id, name: entry.name, summary: entry.summary, imageUrl: entry.image_url };
     },
 
-    relations(id: string) {
-      return parts.get(`relation|${id}`, async () => {
+    relations(id: string): Promise<EntryRelations> {
+      return parts.get(`relation|${id}`, async (): Promise<EntryRelations> => {
         const entry = await requireEntry(id);
         const related = await relatedOf(entry.id);
         return {
@@ -199,11 +200,7 @@ export function createEntryService(deps: {
             type: r.relationType,
             group: relationGroup(r.relationType, r.entry.kind),
             label: r.label,
-            direction: r.twoway
-              ? ("twoway" as const)
-              : r.direction === "out"
-                ? ("one-way" as const)
-                : ("reverse" as const),
+            direction: r.twoway ? "twoway" : r.direction === "out" ? "one-way" : "reverse",
             note: r.note,
             year: r.year,
             item: entryCard(r.entry),
@@ -212,13 +209,13 @@ export function createEntryService(deps: {
       });
     },
 
-    timeline(id: string) {
+    timeline(id: string): Promise<EntryTimeline> {
       return parts.get(`timeline|${id}`, () => timelineOf(id));
     },
 
     /** One page of an author's works (poems, chapters), in the importer's order. */
-    worksPage({ id, page, size }: PageRequest & { id: string }) {
-      return parts.get(`works|${id}|${page}|${size}`, async () => {
+    worksPage({ id, page, size }: PageRequest & { id: string }): Promise<WorksPage> {
+      return parts.get(`works|${id}|${page}|${size}`, async (): Promise<WorksPage> => {
         const entry = await requireEntry(id);
         const [rows, total] = await Promise.all([
           deps.entries.works(entry.id, size, (page - 1) * size),
@@ -245,7 +242,7 @@ export function createEntryService(deps: {
     },
 
     /** The articles that link to an entry, most links first. */
-    articles(id: string) {
+    articles(id: string): Promise<ArticleCard[]> {
       return parts.get(`articles|${id}`, async () => {
         const entry = await requireEntry(id);
         const rows = await deps.articles.mentioning([entry.id], null, RELATED_ARTICLES_LIMIT);

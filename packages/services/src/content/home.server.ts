@@ -1,3 +1,5 @@
+import type { PageRequest } from "@tongjian/contracts/common";
+import type { Banner, FeedPage, TopList } from "@tongjian/contracts/content";
 import type { ArticleRepository } from "./article-repository.ts";
 import type { BannerRepository } from "./banner-repository.ts";
 import type { ContentReadCaches } from "./content-read-cache.ts";
@@ -6,11 +8,6 @@ import type { EntryRepository } from "./entry-repository.ts";
 
 /** Home lists are the same for every reader; view counts on their cards may lag this much. */
 const HOME_LIST_TTL_MS = 30_000;
-
-export interface PageRequest {
-  page: number;
-  size: number;
-}
 
 /** The home page: its banner, the article feed a page at a time, and the top list. */
 export function createHomeService(deps: {
@@ -24,7 +21,7 @@ export function createHomeService(deps: {
   const lists = deps.caches.create<object>({ ttlMs: HOME_LIST_TTL_MS, max: 1_000 });
 
   return {
-    banners() {
+    banners(): Promise<Banner[]> {
       return lists.get("banner", async () =>
         (await deps.banners.active()).map((b) => ({
           id: b.id,
@@ -35,8 +32,8 @@ export function createHomeService(deps: {
       );
     },
 
-    feedPage({ page, size }: PageRequest) {
-      return lists.get(`feed|${page}|${size}`, async () => {
+    feedPage({ page, size }: PageRequest): Promise<FeedPage> {
+      return lists.get(`feed|${page}|${size}`, async (): Promise<FeedPage> => {
         const [rows, total] = await Promise.all([
           deps.articles.feed(size, (page - 1) * size),
           deps.articles.countAll(),
@@ -46,8 +43,8 @@ export function createHomeService(deps: {
     },
 
     /** The most connected people and events, best first. */
-    topList({ page, size }: PageRequest) {
-      return lists.get(`top|${page}|${size}`, async () => {
+    topList({ page, size }: PageRequest): Promise<TopList> {
+      return lists.get(`top|${page}|${size}`, async (): Promise<TopList> => {
         const rows = await deps.entries.top(size, (page - 1) * size);
         return {
           page,

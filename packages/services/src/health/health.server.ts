@@ -1,3 +1,4 @@
+import type { HealthStatus } from "@tongjian/contracts/health";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import type { KeyValueStore } from "../key-value-store.ts";
 import type { HealthRepository } from "./health-repository.ts";
@@ -9,7 +10,8 @@ export function createHealthService(deps: {
   store: Pick<KeyValueStore, "kind" | "ping">;
 }) {
   return {
-    async check() {
+    /** The status, and whether both answered (`/healthz` answers 503 when not). */
+    async check(): Promise<HealthStatus & { healthy: boolean }> {
       const started = performance.now();
       const [database, store] = await Promise.all([deps.health.ping(), deps.store.ping()]);
       return {

@@ -1,3 +1,4 @@
+import type { SampleAudioList } from "@tongjian/contracts/media";
 import { NotFoundError } from "../service-error.ts";
 import { type PentatonicDegree, synthesiseMelody } from "./sample-audio-synth.ts";
 
@@ -51,7 +52,7 @@ export function createSampleAudioService() {
   const rendered = new Map<string, Buffer>();
 
   return {
-    async list() {
+    async list(): Promise<SampleAudioList> {
       return {
         list: SAMPLE_AUDIO.map((s) => ({
           key: s.key,
@@ -61,7 +62,7 @@ export function createSampleAudioService() {
           duration: s.seconds,
           musicUrl: sampleAudioUrl(s.key),
           preview: s.preview,
-          synthetic: true as const,
+          synthetic: true,
           description: s.description,
         })),
       };

@@ -1,12 +1,22 @@
+import type { PageRequest } from "@tongjian/contracts/common";
+import type {
+  SearchArticlePage,
+  SearchEntryHit,
+  SearchEntryPage,
+  SearchPage,
+  SearchType,
+} from "@tongjian/contracts/search";
 import { articleCard, entryCard } from "../content/content-views.ts";
-import type { PageRequest } from "../content/home.server.ts";
-import type { EntryFilters, EntryHit, SearchRepository } from "./search-repository.ts";
+import type {
+  EntryFilters,
+  EntryHit,
+  SearchPage as HitPage,
+  SearchRepository,
+} from "./search-repository.ts";
 
 const SUGGESTION_LIMIT = 10;
 
-export type SearchType = "entry" | "verse" | "article";
-
-function entryResult(hit: EntryHit) {
+function entryResult(hit: EntryHit): SearchEntryHit {
   return { ...entryCard(hit), author: hit.author };
 }
 
@@ -14,63 +24,48 @@ interface SearchRequest extends PageRequest {
   q: string;
 }
 
+function paged<T, Type extends SearchType>(
+  type: Type,
+  { page, size }: PageRequest,
+  found: HitPage<T>,
+) {
+  const { total, rows } = found;
+  return { type, page, size, total, hasMore: page * size < total, list: rows };
+}
+
 /** The search box's suggestions and the search page's three lists. */
 export function createSearchService(deps: { search: SearchRepository }) {
-  const paged = <T>(
-    type: SearchType,
-    { page, size }: PageRequest,
-    found: { total: number; list: T[] },
-  ) => ({
-    type,
-    page,
-    size,
-    total: found.total,
-    hasMore: page * size < found.total,
-    list: found.list,
-  });
-
   const service = {
     /** Entries whose names, aliases, 字/号, pinyin or initials match, best first. */
-    async suggestions({ keyword, ...filters }: EntryFilters & { keyword: string }) {
+    async suggestions({
+      keyword,
+      ...filters
+    }: EntryFilters & { keyword: string }): Promise<SearchEntryHit[]> {
       const rows = await deps.search.suggestEntries(keyword, filters, SUGGESTION_LIMIT);
       return rows.map(entryResult);
     },
 
     /** Entries by name. */
-    async entryPage({ q, page, size }: SearchRequest) {
+    async entryPage({ q, page, size }: SearchRequest): Promise<SearchEntryPage> {
       const found = await deps.search.searchEntries(q, page, size);
-      return paged(
-        "entry",
-        { page, size },
-        { total: found.total, list: found.rows.map(entryResult) },
-      );
+      return paged("entry", { page, size }, { ...found, rows: found.rows.map(entryResult) });
     },
 
     /** Poems and chapters by their words, each with the lines that hold the keyword. */
-    async versePage({ q, page, size }: SearchRequest) {
+    async versePage({ q, page, size }: SearchRequest): Promise<SearchEntryPage> {
       const found = await deps.search.searchVerses(q, page, size);
-      return paged(
-        "verse",
-        { page, size },
-        { total: found.total, list: found.rows.map(entryResult) },
-      );
+      return paged("verse", { page, size }, { ...found, rows: found.rows.map(entryResult) });
     },
 
     /** Articles by title and text, each with the text around the first match. */
-    async articlePage({ q, page, size }: SearchRequest) {
+    async articlePage({ q, page, size }: SearchRequest): Promise<SearchArticlePage> {
       const found = await deps.search.searchArticles(q, page, size);
-      return paged(
-        "article",
-        { page, size },
-        {
-          total: found.total,
-          list: found.rows.map((row) => ({ ...articleCard(row), snippet: row.snippet })),
-        },
-      );
+      const rows = found.rows.map((row) => ({ ...articleCard(row), snippet: row.snippet }));
+      return paged("article", { page, size }, { ...found, rows });
     },
 
     /** One page of one list (`GET /api/search/:lang`). */
-    page(request: SearchRequest & { type: SearchType }) {
+    page(request: SearchRequest & { type: SearchType }): Promise<SearchPage> {
       if (request.type === "article") return service.articlePage(request);
       return request.type === "verse" ? service.versePage(request) : service.entryPage(request);
     },

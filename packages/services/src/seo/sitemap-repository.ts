@@ -1,17 +1,12 @@
 import type { Database } from "@tongjian/db/database-schema";
 import type { Kysely } from "kysely";
 
-/** What the sitemap lists: every article and every entry, with when each last changed. */
+/**
+ * What the sitemap lists: every article and every entry, with when each last changed (the
+ * number of entries comes from the entry repository).
+ */
 export function createSitemapRepository(db: Kysely<Database>) {
   return {
-    async countEntries(): Promise<number> {
-      const row = await db
-        .selectFrom("entry")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
     /** The newest articles first. */
     async articles(limit: number) {
       return db

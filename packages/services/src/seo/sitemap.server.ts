@@ -1,3 +1,4 @@
+import type { EntryRepository } from "../content/entry-repository.ts";
 import { NotFoundError } from "../service-error.ts";
 import type { SitemapRepository } from "./sitemap-repository.ts";
 
@@ -17,9 +18,12 @@ const urlset = (urls: { loc: string; lastmod?: string | undefined }[]) =>
     .join("\n")}\n</urlset>\n`;
 
 /** The sitemap files and robots.txt, for pages at the given origin. */
-export function createSitemapService(deps: { sitemap: SitemapRepository }) {
+export function createSitemapService(deps: {
+  sitemap: SitemapRepository;
+  entries: Pick<EntryRepository, "count">;
+}) {
   const entryFileCount = async () =>
-    Math.max(1, Math.ceil((await deps.sitemap.countEntries()) / SITEMAP_FILE_LIMIT));
+    Math.max(1, Math.ceil((await deps.entries.count()) / SITEMAP_FILE_LIMIT));
 
   return {
     async index(origin: string): Promise<string> {

@@ -1,3 +1,4 @@
+import type { LikeStatus } from "@tongjian/contracts/social";
 import { sessionVisitorId } from "../accounts/visitor-session.ts";
 import type { KeyValueStore } from "../key-value-store.ts";
 import { NotFoundError, NotLoggedInError } from "../service-error.ts";
@@ -11,7 +12,12 @@ export function createLikeService(deps: { likes: LikeRepository; store: KeyValue
 
   return {
     /** Whether the visitor of the session likes the item, and how many do. */
-    async check({ id, type, sessionId }: { id: string; type: LikeType; sessionId: string | null }) {
+    async check(request: {
+      id: string;
+      type: LikeType;
+      sessionId: string | null;
+    }): Promise<LikeStatus> {
+      const { id, type, sessionId } = request;
       await requireItem(id, type);
       return deps.likes.check(id, type, await sessionVisitorId(deps.store, sessionId));
     },
@@ -21,7 +27,7 @@ export function createLikeService(deps: { likes: LikeRepository; store: KeyValue
       type: LikeType;
       like: boolean;
       sessionId: string | null;
-    }) {
+    }): Promise<LikeStatus> {
       const visitorId = await sessionVisitorId(deps.store, request.sessionId);
       // Spec §8: anonymous readers get 600, "not logged in".
       if (!visitorId) throw new NotLoggedInError("请先登录后再点赞");

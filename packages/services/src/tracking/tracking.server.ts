@@ -1,14 +1,11 @@
+import type { TrackingRecord, TrackingSummary } from "@tongjian/contracts/tracking";
 import { formatChinaDate } from "@tongjian/domain/relative-time";
 import { UNKNOWN_SESSION_ID } from "@tongjian/domain/tracking-pages";
 import type { TrackingCount, TrackingRepository } from "./tracking-repository.ts";
 
 type ParamValue = string | number | boolean;
 
-interface PageSummary {
-  pageName: string;
-  total: number;
-  actions: { actionType: string; count: number }[];
-}
+type PageSummary = TrackingSummary["pages"][number];
 
 // Code-unit order, so that SQLite and PostgreSQL (whose collation may ignore case) agree.
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -31,13 +28,7 @@ function summariseByPage(counts: readonly TrackingCount[]): PageSummary[] {
 /** Tracking events from the pages (spec §3 "Tracking event") and their daily summary. */
 export function createTrackingService(deps: { tracking: TrackingRepository }) {
   return {
-    async record(event: {
-      sessionID?: string | null | undefined;
-      actionType: string;
-      pageName: string;
-      modItemName?: string | null | undefined;
-      params?: Record<string, ParamValue | undefined> | null | undefined;
-    }): Promise<null> {
+    async record(event: TrackingRecord): Promise<null> {
       const params = Object.fromEntries(
         Object.entries(event.params ?? {}).filter(([, value]) => value !== undefined),
       ) as Record<string, ParamValue>;
@@ -53,7 +44,10 @@ export function createTrackingService(deps: { tracking: TrackingRepository }) {
     },
 
     /** For operators: how often each page and action was tracked on a China-time day. */
-    async summary(request: { day?: string | undefined; pageName?: string | undefined }) {
+    async summary(request: {
+      day?: string | undefined;
+      pageName?: string | undefined;
+    }): Promise<TrackingSummary> {
       const day = request.day ?? formatChinaDate(Date.now());
       const pageName = request.pageName;
       const pages = summariseByPage(await deps.tracking.countByPageAndAction(day, pageName));

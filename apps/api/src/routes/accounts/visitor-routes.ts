@@ -1,22 +1,19 @@
 import { randomBytes } from "node:crypto";
+import {
+  authorizeQuery,
+  loginInfo,
+  loginQuery,
+  visitorInfo,
+  wechatAuthorize,
+} from "@tongjian/contracts/accounts";
 import { readSessionId, sessionCookie } from "@tongjian/services/accounts/visitor-session";
 import { BadRequestError, ServiceError } from "@tongjian/services/service-error";
 import type { FastifyBaseLogger } from "fastify";
-import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import { WeChatApiError } from "../../providers/wechat/wechat-provider.ts";
 import type { TypedApp } from "../../typed-app.ts";
-
-const loginQuery = z.object({
-  code: z
-    .string({ error: "缺少微信授权 code" })
-    .trim()
-    .min(1, "缺少微信授权 code")
-    .max(128, "微信授权 code 无效")
-    .regex(/^[\w-]+$/, "微信授权 code 无效"),
-  state: z.string().max(128, "state 至多 128 个字符").optional(),
-});
+import { replies } from "../replies.ts";
 
 function loginFailure(error: unknown, log: FastifyBaseLogger): never {
   if (error instanceof WeChatApiError) {
@@ -31,6 +28,7 @@ function loginFailure(error: unknown, log: FastifyBaseLogger): never {
 }
 
 const WECHAT_LOGIN_OFF = "微信登录暂未配置";
+const tags = ["访客"];
 
 export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
   const { services } = deps;
@@ -39,7 +37,14 @@ export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
   // and exchanges the code here; the session then rides on an httpOnly cookie.
   app.get(
     "/api/m/social/auth/v1/n/visitor/login",
-    { schema: { querystring: loginQuery } },
+    {
+      schema: {
+        tags,
+        summary: "用微信授权 code 登录，会话存于 httpOnly cookie",
+        querystring: loginQuery,
+        response: replies(visitorInfo),
+      },
+    },
     async (request, reply) => {
       if (!deps.wechat.configured) throw new ServiceError(503, WECHAT_LOGIN_OFF);
       const token = await deps.wechat
@@ -73,10 +78,10 @@ export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
     "/api/m/social/auth/v1/n/weixin/authorize",
     {
       schema: {
-        querystring: z.object({
-          redirect: z.url("回跳地址无效").max(2048, "回跳地址过长"),
-          silent: z.enum(["0", "1"]).default("0"),
-        }),
+        tags,
+        summary: "微信授权页地址（回跳到本站）",
+        querystring: authorizeQuery,
+        response: replies(wechatAuthorize),
       },
     },
     async (request) => {
@@ -91,16 +96,24 @@ export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
   );
 
   // Spec §4 step 2: code 600 here means "not logged in", and the page goes to WeChat's consent.
-  app.get("/api/m/social/auth/v1/n/user/info", async (request, reply) => {
-    const visitor = await services.visitors.current(readSessionId(request.headers.cookie));
-    reply.header("cache-control", "no-store");
-    return ok(visitor);
-  });
+  app.get(
+    "/api/m/social/auth/v1/n/user/info",
+    { schema: { tags, summary: "当前访客（未登录答 600）", response: replies(visitorInfo) } },
+    async (request, reply) => {
+      const visitor = await services.visitors.current(readSessionId(request.headers.cookie));
+      reply.header("cache-control", "no-store");
+      return ok(visitor);
+    },
+  );
 
   // Spec §3: WeChat's profile, the visitor and (for an app account) the user profile.
-  app.get("/api/auth/v1/n/weixin/user/loginInfo", async (request, reply) => {
-    const info = await services.visitors.loginInfo(readSessionId(request.headers.cookie));
-    reply.header("cache-control", "no-store");
-    return ok(info);
-  });
+  app.get(
+    "/api/auth/v1/n/weixin/user/loginInfo",
+    { schema: { tags, summary: "微信登录信息（未登录答 600）", response: replies(loginInfo) } },
+    async (request, reply) => {
+      const info = await services.visitors.loginInfo(readSessionId(request.headers.cookie));
+      reply.header("cache-control", "no-store");
+      return ok(info);
+    },
+  );
 }

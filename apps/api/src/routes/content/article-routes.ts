@@ -1,16 +1,30 @@
-import { ALL_SECTIONS_CHANNEL, sectionOfChannel } from "@tongjian/domain/article-sections";
-import { FEED_PAGE_SIZE_DEFAULT, RECOMMEND_COUNT_DEFAULT } from "@tongjian/domain/page-size";
-import { z } from "zod";
+import { langIdParams } from "@tongjian/contracts/common";
+import {
+  articleDetail,
+  articleListPage,
+  articleListParams,
+  recommendations,
+  recommendParams,
+} from "@tongjian/contracts/content";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
-import { idSchema, langIdParams, langSchema, pageNumber, pageSize } from "../route-schemas.ts";
+import { replies } from "../replies.ts";
+
+const tags = ["文章"];
 
 export function registerArticleRoutes(app: TypedApp, { services }: AppDeps) {
   // The article path is not named by the spec; this one follows the homepage call's shape.
   app.get(
     "/api/m/article/v1/n/detail/:lang/:id",
-    { schema: { params: langIdParams } },
+    {
+      schema: {
+        tags,
+        summary: "一篇文章（计一次阅读）",
+        params: langIdParams,
+        response: replies(articleDetail),
+      },
+    },
     async (request) => ok(await services.articles.detail(request.params.id)),
   );
 
@@ -19,17 +33,10 @@ export function registerArticleRoutes(app: TypedApp, { services }: AppDeps) {
     "/api/m/article/v1/n/list/:lang/:channel/:page/:size",
     {
       schema: {
-        params: z.object({
-          lang: langSchema,
-          channel: z
-            .string()
-            .refine(
-              (c) => c === ALL_SECTIONS_CHANNEL || sectionOfChannel(c) !== null,
-              "栏目不存在",
-            ),
-          page: pageNumber.default(1),
-          size: pageSize(100).default(FEED_PAGE_SIZE_DEFAULT),
-        }),
+        tags,
+        summary: "栏目文章列表（all 为全部栏目）",
+        params: articleListParams,
+        response: replies(articleListPage),
       },
     },
     async (request) => ok(await services.articles.listBySection(request.params)),
@@ -39,11 +46,10 @@ export function registerArticleRoutes(app: TypedApp, { services }: AppDeps) {
     "/api/recommend/get/relation/:lang/:id/:n",
     {
       schema: {
-        params: z.object({
-          lang: langSchema,
-          id: idSchema,
-          n: z.coerce.number().int().min(1).max(50).default(RECOMMEND_COUNT_DEFAULT),
-        }),
+        tags,
+        summary: "文章或词条的相关推荐",
+        params: recommendParams,
+        response: replies(recommendations),
       },
     },
     async (request) => ok(await services.articles.recommended(request.params)),

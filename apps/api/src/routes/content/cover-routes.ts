@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { coverParams } from "@tongjian/contracts/content";
 import type { AppDeps } from "../../app-deps.ts";
 import type { TypedApp } from "../../typed-app.ts";
 
@@ -7,7 +7,9 @@ export function registerCoverRoutes(app: TypedApp, { services }: AppDeps) {
     "/media/cover/:file",
     {
       schema: {
-        params: z.object({ file: z.string().regex(/^[0-9a-f]{24}\.svg$/, "封面地址无效") }),
+        tags: ["媒体"],
+        summary: "文章或词条的示意封面（SVG，程序绘制）",
+        params: coverParams,
       },
     },
     async (request, reply) => {

@@ -1,14 +1,24 @@
-import { FEED_PAGE_SIZE_DEFAULT, TOP_LIST_PAGE_SIZE } from "@tongjian/domain/page-size";
-import { z } from "zod";
+import { langParams } from "@tongjian/contracts/common";
+import {
+  bannerList,
+  feedPage,
+  feedParams,
+  topList,
+  topListQuery,
+} from "@tongjian/contracts/content";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
-import { langSchema, pageNumber, pageSize } from "../route-schemas.ts";
+import { replies } from "../replies.ts";
+
+const tags = ["首页"];
 
 export function registerHomeRoutes(app: TypedApp, { services }: AppDeps) {
   app.get(
     "/api/m/homepage/v1/n/getBanner/:lang",
-    { schema: { params: z.object({ lang: langSchema }) } },
+    {
+      schema: { tags, summary: "首页横幅", params: langParams, response: replies(bannerList) },
+    },
     async () => ok(await services.home.banners()),
   );
 
@@ -16,11 +26,10 @@ export function registerHomeRoutes(app: TypedApp, { services }: AppDeps) {
     "/api/m/homepage/v2/n/getFeed/:lang/:page/:size",
     {
       schema: {
-        params: z.object({
-          lang: langSchema,
-          page: pageNumber.default(1),
-          size: pageSize(100).default(FEED_PAGE_SIZE_DEFAULT),
-        }),
+        tags,
+        summary: "首页文章流，一次一页",
+        params: feedParams,
+        response: replies(feedPage),
       },
     },
     async (request) => ok(await services.home.feedPage(request.params)),
@@ -30,10 +39,10 @@ export function registerHomeRoutes(app: TypedApp, { services }: AppDeps) {
     "/api/m/homeservice/top/n/list",
     {
       schema: {
-        querystring: z.object({
-          page: pageNumber.default(1),
-          size: pageSize(50).default(TOP_LIST_PAGE_SIZE),
-        }),
+        tags,
+        summary: "热门词条（人物与事件，关联最多者在前）",
+        querystring: topListQuery,
+        response: replies(topList),
       },
     },
     async (request) => ok(await services.home.topList(request.query)),

@@ -1,25 +1,10 @@
-import { z } from "zod";
+import { sampleAudioFileParams, sampleAudioList } from "@tongjian/contracts/media";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
+import { replies } from "../replies.ts";
 
 export const SAMPLE_AUDIO_LIST_PATH = "/api/m/media/sample-audio/list";
-
-const sampleItem = z.object({
-  key: z.string(),
-  name: z.string(),
-  songName: z.string(),
-  author: z.string(),
-  /** Seconds (spec §3); the player works in milliseconds. */
-  duration: z.number().int(),
-  musicUrl: z.string(),
-  preview: z.boolean(),
-  synthetic: z.literal(true),
-  description: z.string(),
-});
-
-const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number(), message: z.string(), data });
 
 /** A single `bytes=a-b` range (what media elements send), or null for the whole file. */
 function parseRange(header: string | undefined, size: number): [number, number] | null | "bad" {
@@ -40,12 +25,16 @@ function parseRange(header: string | undefined, size: number): [number, number] 
   return start > end || start >= size ? "bad" : [start, end];
 }
 
+const tags = ["媒体"];
+
 export function registerSampleAudioRoutes(app: TypedApp, { services }: AppDeps) {
   app.get(
     SAMPLE_AUDIO_LIST_PATH,
     {
       schema: {
-        response: { 200: envelope(z.object({ list: z.array(sampleItem) })) },
+        tags,
+        summary: "示例音频列表（程序合成）",
+        response: replies(sampleAudioList),
       },
     },
     async () => ok(await services.sampleAudio.list()),
@@ -53,7 +42,13 @@ export function registerSampleAudioRoutes(app: TypedApp, { services }: AppDeps) 
 
   app.get(
     "/media/sample-audio/:name.wav",
-    { schema: { params: z.object({ name: z.string().max(64) }) } },
+    {
+      schema: {
+        tags,
+        summary: "示例音频文件（WAV，支持 Range）",
+        params: sampleAudioFileParams,
+      },
+    },
     async (request, reply) => {
       const wav = services.sampleAudio.wav(request.params.name);
       reply

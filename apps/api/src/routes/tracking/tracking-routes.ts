@@ -1,74 +1,37 @@
-import { formatChinaDate } from "@tongjian/domain/relative-time";
+import { summaryQuery, trackingBody, trackingSummary } from "@tongjian/contracts/tracking";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
+import { replies } from "../replies.ts";
 
-const text = (label: string, max: number) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? `缺少 ${label}` : `${label} 应为字符串`),
-    })
-    .trim()
-    .max(max, `${label} 至多 ${max} 个字符`);
-
-const paramValue = z.union(
-  [z.string().max(256, "参数值至多 256 个字符"), z.number().finite(), z.boolean()],
-  { error: "参数值应为字符串、数字或布尔值（至多 256 个字符）" },
-);
-
-// Spec §3 "Tracking event": page params are ID, sourceChannel, state, dataType, type, video;
-// the §2 table adds circleId and userId for group-share (circlePage).
-const trackingParams = z.strictObject(
-  {
-    ID: paramValue.optional(),
-    circleId: paramValue.optional(),
-    userId: paramValue.optional(),
-    sourceChannel: paramValue.optional(),
-    state: paramValue.optional(),
-    dataType: paramValue.optional(),
-    type: paramValue.optional(),
-    video: paramValue.optional(),
-  },
-  {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `不支持的参数：${issue.keys.join("、")}`
-        : "params 应为对象",
-  },
-);
-
-const trackingBody = z.object(
-  {
-    sessionID: text("sessionID", 128).nullish(),
-    actionType: text("actionType", 64).min(1, "缺少 actionType"),
-    pageName: text("pageName", 64).min(1, "缺少 pageName"),
-    modItemName: text("modItemName", 128).nullish(),
-    params: trackingParams.nullish(),
-    // Spec §7: added by clients to every POST body.
-    language: z.string().max(16).optional(),
-  },
-  { error: "请求体应为 JSON 对象" },
-);
-
-const summaryQuery = z.object({
-  day: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")
-    .refine((day) => formatChinaDate(day) === day, "日期无效")
-    .optional(),
-  pageName: text("pageName", 64).min(1, "pageName 不能为空").optional(),
-});
+const tags = ["埋点"];
 
 export function registerTrackingRoutes(app: TypedApp, { services }: AppDeps) {
-  app.post("/api/m/log/tracking/h5/record", { schema: { body: trackingBody } }, async (request) =>
-    ok(await services.tracking.record(request.body)),
+  app.post(
+    "/api/m/log/tracking/h5/record",
+    {
+      schema: {
+        tags,
+        summary: "记录页面埋点事件",
+        body: trackingBody,
+        response: replies(z.null()),
+      },
+    },
+    async (request) => ok(await services.tracking.record(request.body)),
   );
 
   // For operators: how often each page and action was tracked on a China-time day.
   app.get(
     "/api/m/log/tracking/h5/summary",
-    { schema: { querystring: summaryQuery } },
+    {
+      schema: {
+        tags,
+        summary: "某日（北京时间）各页面与动作的埋点次数",
+        querystring: summaryQuery,
+        response: replies(trackingSummary),
+      },
+    },
     async (request) => ok(await services.tracking.summary(request.query)),
   );
 }

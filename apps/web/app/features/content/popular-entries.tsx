@@ -1,6 +1,7 @@
+import type { TopList } from "@tongjian/contracts/content";
 import type { Services } from "@tongjian/services/create-services";
 import { AppLink } from "../../shell/app-link.tsx";
-import { KIND_NAMES, type TopList } from "./content-types.ts";
+import { KIND_NAMES } from "./entry-kinds.ts";
 
 /** The most connected entries, best first (the home page's top list), for a loader. */
 export async function popularEntries(services: Pick<Services, "home">, size: number) {
