@@ -22,8 +22,8 @@ import { pinyinKeys, seedContent } from "@tongjian/content/seed-content";
 import { createDatabase, type DatabaseHandle } from "@tongjian/db/create-database";
 import { dropAll, migrateToLatest } from "@tongjian/db/migrate";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
+import { createSearchRepository } from "@tongjian/services/search/search-repository";
 import { sql } from "kysely";
-import { createSearchRepository } from "../apps/api/src/repositories/search-repository.ts";
 import { intFromEnv } from "./bench-env.ts";
 
 const TARGET_P95_MS = 30;

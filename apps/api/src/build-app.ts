@@ -2,20 +2,21 @@ import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
+import { readContentVersion } from "@tongjian/db/content-version";
+import { SESSION_COOKIE } from "@tongjian/services/accounts/visitor-session";
+import Fastify, { type FastifyServerOptions } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import helmet from "helmet";
+import { registerApiDocs } from "./api-docs.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { installErrorHandler } from "./error-handler.ts";
-import { isInProcessHeaders, isInProcessRequest } from "./in-process-request.ts";
 import { installPageCache } from "./page-cache.ts";
-import { collectPageDataRoutes } from "./page-data-routes.ts";
+import { viewedContent } from "./page-views.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
-import { SESSION_COOKIE } from "./routes/accounts/visitor-session.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
 import { registerHomeRoutes } from "./routes/content/home-routes.ts";
@@ -35,31 +36,26 @@ export interface BuildAppOptions {
   registerWeb?: (app: TypedApp) => Promise<void>;
 }
 
-const ARTICLE_PAGE = /^\/ah\/[a-z]+\/([0-9a-f]{24})$/;
-const ENTRY_PAGE = /^\/(?:detail|minidetail)\/([0-9a-f]{24})$/;
-
 /** The origin of a configured script URL, for the CSP's script-src. */
 function scriptOrigin(url: string | undefined): string[] {
   return url ? [new URL(url).origin] : [];
 }
 
-function countPageView(deps: AppDeps, path: string) {
-  const article = ARTICLE_PAGE.exec(path)?.[1];
-  if (article) deps.views.add("article", article);
-  const entry = ENTRY_PAGE.exec(path)?.[1];
-  if (entry) deps.views.add("entry", entry);
+/** A page served from the page cache counts the view its loader would have counted. */
+function countPageView(deps: AppDeps, url: string) {
+  const viewed = viewedContent(url);
+  if (viewed?.kind === "article") deps.services.articles.countView(viewed.id);
+  else if (viewed?.kind === "entry") deps.services.entries.countView(viewed.id);
 }
 
 // A random prefix per process and a counter: unique like random ids, without asking the OS for
-// random bytes on every request (pages make several in-process API requests each).
+// random bytes on every request.
 const REQUEST_ID_PREFIX = randomBytes(4).toString("hex");
 let requestCounter = 0;
 function nextRequestId(): string {
   requestCounter = (requestCounter + 1) % 0x1_0000_0000;
   return `${REQUEST_ID_PREFIX}${requestCounter.toString(16).padStart(8, "0")}`;
 }
-
-const ROUTER_OPTIONS = { maxParamLength: 300 };
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<TypedApp> {
   const app = Fastify({
@@ -72,25 +68,21 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         ? incoming
         : nextRequestId();
     },
-    routerOptions: ROUTER_OPTIONS,
-    // A page's in-process API calls are part of the page request, which is logged.
-    logController: new LogController({
-      disableRequestLogging: (request: { headers: FastifyRequest["headers"] }) =>
-        isInProcessHeaders(request.headers),
-    }),
+    routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // The services' read caches poll the content version until the server closes.
+  app.addHook("onClose", () => deps.services.close());
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
 
   // Security headers (helmet), built once: @fastify/helmet rebuilt the middleware, and parsed
-  // the CSP directives, on every request. In-process API calls from page loaders skip them:
-  // their headers never leave the process.
+  // the CSP directives, on every request.
   const securityHeaders = helmet({
     // Pages inline React Router's hydration data and the head script that sets the text size.
     contentSecurityPolicy: {
@@ -107,7 +99,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     strictTransportSecurity: deps.config.production,
   });
   app.addHook("onRequest", (request, reply, done) => {
-    if (isInProcessRequest(request)) return done();
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   if (options.registerWeb && deps.config.pageCacheTtlMs > 0) {
@@ -118,8 +109,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       maxBytes: 64 * 1024 * 1024,
       pollMs: deps.config.contentPollMs,
       sessionCookie: SESSION_COOKIE,
-      contentVersion: () => deps.articles.contentVersion(),
-      onHit: (path) => countPageView(deps, path),
+      contentVersion: () => readContentVersion(deps.handle.db),
+      onHit: (url) => countPageView(deps, url),
     });
   }
   await app.register(compress, {
@@ -139,7 +130,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           nameSpace: "tj:rl:",
         }
       : {}),
-    allowList: (request) => !request.url.startsWith("/api/") || isInProcessRequest(request),
+    allowList: (request) => !request.url.startsWith("/api/"),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 429,
@@ -148,7 +139,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }),
   });
 
-  collectPageDataRoutes(app, ROUTER_OPTIONS);
+  await registerApiDocs(app);
   registerHealthRoutes(app, deps);
   await app.register(async (api) => {
     const typed = api.withTypeProvider<ZodTypeProvider>();
@@ -164,7 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerWeChatSignatureRoutes(typed, deps);
     registerTrackingRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
-    typed.all("/api/*", async (request, reply) =>
+    typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({
         code: 404,
         message: `接口不存在：${request.method} ${request.url.split("?")[0]}`,

@@ -35,9 +35,10 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     });
     try {
       expect(logged).toContain("search index built");
-      const hits = await deps.search.searchVerses("举头望明月", 1, 10);
-      expect(hits.rows.map((r) => r.name)).toEqual(["静夜思"]);
-      expect((await deps.search.suggestEntries("静夜思", {}, 10))[0]?.name).toBe("静夜思");
+      const { search } = deps.services;
+      const hits = await search.versePage({ q: "举头望明月", page: 1, size: 10 });
+      expect(hits.list.map((r) => r.name)).toEqual(["静夜思"]);
+      expect((await search.suggestions({ keyword: "静夜思" }))[0]?.name).toBe("静夜思");
     } finally {
       await closeDeps(deps);
     }

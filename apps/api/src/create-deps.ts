@@ -5,17 +5,11 @@ import { seedContent } from "@tongjian/content/seed-content";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
+import { createEntryRepository } from "@tongjian/services/content/entry-repository";
+import { createServices } from "@tongjian/services/create-services";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provider.ts";
-import { createArticleRepository } from "./repositories/article-repository.ts";
-import { createBannerRepository } from "./repositories/banner-repository.ts";
-import { createEntryRepository } from "./repositories/entry-repository.ts";
-import { createLikeRepository } from "./repositories/like-repository.ts";
-import { createSearchRepository } from "./repositories/search-repository.ts";
-import { createTrackingRepository } from "./repositories/tracking-repository.ts";
-import { createViewCounter } from "./repositories/view-counter.ts";
-import { createVisitorRepository } from "./repositories/visitor-repository.ts";
 import type { ServerConfig } from "./server-config.ts";
 import { createDatabaseStore } from "./stores/database-store.ts";
 import { createRedisStore } from "./stores/redis-store.ts";
@@ -62,20 +56,13 @@ export async function createDeps(
     config,
     handle,
     store,
-    entries,
-    articles: createArticleRepository(handle.db),
-    banners: createBannerRepository(handle.db),
-    views: createViewCounter(handle.db),
-    visitors: createVisitorRepository(handle.db),
-    tracking: createTrackingRepository(handle.db),
-    search: createSearchRepository(handle),
-    likes: createLikeRepository(handle.db),
     wechat: createHttpWeChatProvider({ config: config.wechat, store }),
+    services: createServices({ handle, store, contentPollMs: config.contentPollMs }),
   };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
-  await deps.views.close();
+  await deps.services.close();
   await deps.store.close();
   await deps.handle.close();
 }

@@ -1,5 +1,6 @@
+import type { Envelope } from "@tongjian/contracts/common";
+import { ServiceError } from "@tongjian/services/service-error";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
-import { ApiError, type Envelope } from "./api-error.ts";
 
 // Chinese messages for the errors Fastify itself raises on bad input (spec: bad input gets a
 // clear 4xx and never a stack trace).
@@ -48,17 +49,17 @@ export interface ErrorReply {
 }
 
 /**
- * The status and envelope an error is answered with: an ApiError's own, a validation error's
+ * The status and envelope an error is answered with: a service error's own, a validation error's
  * 400 naming the field, a Chinese message for Fastify's other 4xx, and for anything else a
  * logged 500 that names the request instead of showing a stack trace.
  */
 export function errorReply(
-  error: FastifyError | ApiError,
+  error: FastifyError | ServiceError,
   request: { id: string; log: Pick<FastifyBaseLogger, "error"> },
 ): ErrorReply {
-  if (error instanceof ApiError) {
+  if (error instanceof ServiceError) {
     return {
-      status: error.statusCode,
+      status: error.status,
       body: { code: error.code, message: error.message, data: null },
     };
   }

@@ -1,8 +1,8 @@
 import type { Readable } from "node:stream";
 import { parseAppEnv } from "@tongjian/domain/app-env";
+import { watchContentVersion } from "@tongjian/services/content/watch-content-version";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
-import { watchContentVersion } from "./watch-content-version.ts";
 
 /**
  * Rendered pages for anonymous visitors are the same for everyone in the same environment
@@ -16,8 +16,9 @@ export interface PageCacheOptions {
   /** Returns a value that changes whenever content changes. */
   contentVersion: () => Promise<string>;
   pollMs: number;
-  /** Called for every page served from the cache, so that view counts stay true. */
-  onHit?: (path: string) => void;
+  /** Called with the URL (path and query) of every page served from the cache, so that view
+   * counts stay true. */
+  onHit?: (url: string) => void;
   sessionCookie: string;
 }
 
@@ -54,11 +55,12 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
     ttl: options.ttlMs,
   });
   const keys = new WeakMap<FastifyRequest, string>();
-  watchContentVersion(app, {
+  const watch = watchContentVersion({
     contentVersion: options.contentVersion,
     pollMs: options.pollMs,
     onChange: () => cache.clear(),
   });
+  app.addHook("onClose", async () => watch.close());
 
   const cacheKey = (request: FastifyRequest): string | null => {
     if (request.method !== "GET") return null;
@@ -74,7 +76,7 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
     if (!key) return;
     const hit = cache.get(key);
     if (hit) {
-      options.onHit?.(request.url.split("?")[0] ?? "");
+      options.onHit?.(request.url);
       return reply
         .header("content-type", hit.contentType)
         .header("x-page-cache", "hit")

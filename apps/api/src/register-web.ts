@@ -2,66 +2,12 @@ import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import { readSessionId } from "@tongjian/services/accounts/visitor-session";
+import type { Services } from "@tongjian/services/create-services";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from "./in-process-request.ts";
 import { createRenderTurns } from "./render-turns.ts";
 import type { TypedApp } from "./typed-app.ts";
-
-export interface ApiResponse {
-  status: number;
-  body: unknown;
-}
-
-/**
- * Page loaders reach the API through the same contract the browser uses, but in-process: the
- * read-only content routes (page-data routes) are answered directly, anything else through
- * `app.inject`, which runs the route without a socket. Cookies and the user agent are passed
- * along so the API sees the same visitor.
- */
-function createInProcessApi(
-  app: TypedApp,
-  page: { id: string; log: FastifyBaseLogger },
-  incoming: Headers,
-) {
-  const forwarded: Record<string, string> = { [IN_PROCESS_HEADER]: IN_PROCESS_TOKEN };
-  for (const name of [
-    "cookie",
-    "user-agent",
-    "accept-language",
-    "x-app-terminal-id",
-    "authorization",
-  ]) {
-    const value = incoming.get(name);
-    if (value) forwarded[name] = value;
-  }
-  const caller = { id: page.id, log: page.log, headers: forwarded };
-  return async function apiFetch(
-    path: string,
-    init: { method?: "GET" | "POST"; body?: unknown } = {},
-  ): Promise<ApiResponse> {
-    if ((init.method ?? "GET") === "GET") {
-      const direct = app.pageData.get(path, caller);
-      if (direct) return direct;
-    }
-    const response = await app.inject({
-      method: init.method ?? "GET",
-      url: path,
-      headers: {
-        ...forwarded,
-        ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
-      },
-      ...(init.body !== undefined ? { payload: JSON.stringify(init.body) } : {}),
-    });
-    let body: unknown = null;
-    try {
-      body = response.json();
-    } catch {
-      body = { code: response.statusCode, message: "接口返回了无法解析的内容", data: null };
-    }
-    return { status: response.statusCode, body };
-  };
-}
 
 /** Hashed build assets never change; everything else public is kept an hour. */
 const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -109,6 +55,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
 }
 
 export function webRegistrar(options: {
+  /** What page loaders call for their data: the same services as the API routes. */
+  services: Services;
   buildDir: string;
   production: boolean;
   previewHost?: string;
@@ -117,7 +65,7 @@ export function webRegistrar(options: {
   appDownloads: { ios: string; android: string };
   wechat: { openAppId?: string | undefined; jsSdkUrl?: string | undefined };
 }) {
-  // The same for every request; only the API transport carries the visitor's headers.
+  // The same for every request; only the visitor differs.
   const hosts = {
     preview: options.previewHost ?? null,
     fallback: options.fallbackHost ?? null,
@@ -129,8 +77,12 @@ export function webRegistrar(options: {
     openAppId: options.wechat.openAppId ?? null,
     jsSdkUrl: options.wechat.jsSdkUrl ?? null,
   };
-  const loadContext = (app: TypedApp, request: FastifyRequest, headers: Headers) => ({
-    apiFetch: createInProcessApi(app, request, headers),
+  const loadContext = (request: FastifyRequest) => ({
+    services: options.services,
+    visitor: {
+      sessionId: readSessionId(request.headers.cookie),
+      userAgent: request.headers["user-agent"] ?? "",
+    },
     hosts,
     wechat,
   });
@@ -181,10 +133,7 @@ export function webRegistrar(options: {
         const turn = turns.take();
         if (turn) await turn;
         const webRequest = toWebRequest(request, reply);
-        return sendWebResponse(
-          reply,
-          await handle(webRequest, loadContext(app, request, webRequest.headers)),
-        );
+        return sendWebResponse(reply, await handle(webRequest, loadContext(request)));
       });
     });
   };

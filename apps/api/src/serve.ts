@@ -14,6 +14,7 @@ export async function serve(config: ServerConfig) {
   const app = await buildApp(deps, {
     logger: loggerOptions,
     registerWeb: webRegistrar({
+      services: deps.services,
       buildDir: config.webBuildDir,
       production: config.production,
       ...(config.previewHost ? { previewHost: config.previewHost } : {}),

@@ -1,5 +1,5 @@
+import type { KeyValueStore } from "@tongjian/services/key-value-store";
 import { Redis } from "ioredis";
-import type { KeyValueStore } from "./key-value-store.ts";
 
 export function createRedisStore(
   url: string,

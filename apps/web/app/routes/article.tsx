@@ -1,3 +1,4 @@
+import type { ArticleDetail } from "@tongjian/contracts/content";
 import { isH5Flag } from "@tongjian/domain/article-collapse";
 import {
   ALL_SECTIONS_CHANNEL,
@@ -15,19 +16,13 @@ import {
   type ListedArticle,
   listedArticles,
 } from "../features/content/article-list.tsx";
-import type {
-  ArticleCard,
-  ArticleDetail,
-  ArticleListPage,
-} from "../features/content/content-types.ts";
 import { FontSizeSwitch } from "../features/content/font-size-switch.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
 import { PromotionBar } from "../features/content/promotion-bar.tsx";
 import { SectionNav } from "../features/content/section-nav.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { useArticleFont } from "../features/content/use-article-font.ts";
-import { callApi } from "../shell/api-client.ts";
-import { notFound, orNotFound } from "../shell/not-found.ts";
+import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/article";
 import "./article.css";
@@ -43,10 +38,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     const asked = url.searchParams.get("section");
     const section = route.section ?? (isArticleSection(asked) ? asked : null);
     const channel = section ? SECTION_CHANNELS[section] : ALL_SECTIONS_CHANNEL;
-    const page = await callApi<ArticleListPage>(
-      context.apiFetch,
-      `/api/m/article/v1/n/list/cn/${channel}/1/${FEED_PAGE_SIZE_DEFAULT}`,
-    );
+    const page = await context.services.articles.listBySection({
+      channel,
+      page: 1,
+      size: FEED_PAGE_SIZE_DEFAULT,
+    });
     const title = route.section === null && section ? section : route.title;
     return {
       kind: "list" as const,
@@ -58,17 +54,29 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     };
   }
   if (!isEntityId(id)) throw notFound();
+  const { articles } = context.services;
   const [article, related] = await Promise.all([
-    orNotFound(
-      callApi<ArticleDetail>(context.apiFetch, `/api/m/article/v1/n/detail/cn/${id}`),
-      "这篇文章不存在或已被删除",
-    ),
-    callApi<ArticleCard[]>(context.apiFetch, `/api/recommend/get/relation/cn/${id}/10`).catch(
-      () => [],
-    ),
+    orNotFound(articles.detail(id), "这篇文章不存在或已被删除"),
+    // The page still shows the article when its recommendations fail; an unknown article is
+    // answered by the detail's 404.
+    articles.recommended({ id, n: 10 }).catch((error: unknown) => {
+      if (!isNotFoundError(error)) console.warn(`文章页 ${id} 的推荐加载失败`, error);
+      return null;
+    }),
   ]);
   const isH5 = isH5Flag(url.searchParams.get("isH5"));
-  return { kind: "article" as const, article, related: listedArticles(related), isH5, origin };
+  // An article's recommendations are articles (an entry's may hold entries too).
+  const relatedArticles =
+    related?.filter(
+      (card): card is Extract<typeof card, { type: "ARTICLE" }> => card.type === "ARTICLE",
+    ) ?? [];
+  return {
+    kind: "article" as const,
+    article,
+    related: listedArticles(relatedArticles),
+    isH5,
+    origin,
+  };
 }
 
 export function meta({ data: d }: Route.MetaArgs) {

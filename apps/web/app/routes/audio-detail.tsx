@@ -1,7 +1,6 @@
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { Link } from "react-router";
 import { AudioPlayer } from "../features/media/audio-player.tsx";
-import { getSampleAudioList } from "../features/media/get-sample-audio-list.ts";
 import { notFound } from "../shell/not-found.ts";
 import type { Route } from "./+types/audio-detail";
 import "./audio-detail.css";
@@ -9,7 +8,7 @@ import "./audio-detail.css";
 const SAMPLE_LABEL = "示例音频（合成）";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const list = await getSampleAudioList(context.apiFetch);
+  const { list } = await context.services.sampleAudio.list();
   const name = url.searchParams.get("name") ?? list[0]?.key;
   const current = list.find((item) => item.key === name);
   if (!current) throw notFound();

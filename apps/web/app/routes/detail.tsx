@@ -5,26 +5,18 @@ import { truncateText } from "@tongjian/domain/text-length";
 import type { ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { ArticleList, listedArticles } from "../features/content/article-list.tsx";
-import {
-  type ArticleCard,
-  type EntryDetail,
-  type EntryRelations as EntryRelationsData,
-  type EntryTimeline as EntryTimelineData,
-  TEXT_KINDS,
-  type WorksPage,
-} from "../features/content/content-types.ts";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
+import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
 import { EntryRelations } from "../features/content/entry-relations.tsx";
 import { EntryTimeline } from "../features/content/entry-timeline.tsx";
 import { EntryVerse } from "../features/content/entry-verse.tsx";
 import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
-import { fetchPopularEntries, PopularEntries } from "../features/content/popular-entries.tsx";
+import { PopularEntries, popularEntries } from "../features/content/popular-entries.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
-import { ApiRequestError, callApi } from "../shell/api-client.ts";
 import { AppLink } from "../shell/app-link.tsx";
-import { notFound, orNotFound } from "../shell/not-found.ts";
+import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/detail";
 
@@ -42,25 +34,24 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const id = params.id;
   if (!id) {
     // Without an id the route lists the most connected entries.
-    const list = await fetchPopularEntries(context.apiFetch, 50);
+    const list = await popularEntries(context.services, 50);
     return { entry: null, list, origin } as const;
   }
   if (!isEntityId(id)) throw notFound();
   // The secondary sections fail on their own: the page still shows the entry.
-  const optional = <T,>(path: string) =>
-    callApi<T>(context.apiFetch, path).catch((error: unknown) => {
-      // An unknown entry is answered by the detail call's 404; anything else is worth a line.
-      if (!(error instanceof ApiRequestError && error.code === 404)) {
-        console.warn(`词条页 ${path} 加载失败`, error);
-      }
+  const optional = <T,>(part: string, call: Promise<T>) =>
+    call.catch((error: unknown) => {
+      // An unknown entry is answered by the detail's 404; anything else is worth a line.
+      if (!isNotFoundError(error)) console.warn(`词条页 ${id} 的${part}加载失败`, error);
       return null;
     });
+  const { entries } = context.services;
   const [entry, relation, timeline, articles, works] = await Promise.all([
-    orNotFound(callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`)),
-    optional<EntryRelationsData>(`/api/item/relation/cn/${id}`),
-    optional<EntryTimelineData>(`/api/item/timeline/cn/${id}`),
-    optional<ArticleCard[]>(`/api/item/articles/cn/${id}`),
-    optional<WorksPage>(`/api/item/works/cn/${id}/1/${WORKS_PAGE_SIZE}`),
+    orNotFound(entries.detail(id)),
+    optional("关系", entries.relations(id)),
+    optional("时间轴", entries.timeline(id)),
+    optional("相关文章", entries.articles(id)),
+    optional("作品", entries.worksPage({ id, page: 1, size: WORKS_PAGE_SIZE })),
   ]);
   // Only what the page shows goes into the HTML (and its hydration data): a busy entry has
   // hundreds of relations, and their summaries would double the page.

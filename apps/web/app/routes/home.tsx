@@ -1,23 +1,17 @@
 import { PRODUCT_NAME, PRODUCT_SLOGAN } from "@tongjian/domain/share-title";
-import { ArticleFeed, FEED_PAGE_SIZE, feedPath } from "../features/content/article-feed.tsx";
+import { ArticleFeed, FEED_PAGE_SIZE } from "../features/content/article-feed.tsx";
 import { listedArticles } from "../features/content/article-list.tsx";
-import {
-  type Banner,
-  type FeedPage,
-  KIND_NAMES,
-  type TopList,
-} from "../features/content/content-types.ts";
-import { callApi } from "../shell/api-client.ts";
+import { KIND_NAMES } from "../features/content/entry-kinds.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import type { Route } from "./+types/home";
 import "./home.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = context.apiFetch;
+  const { home } = context.services;
   const [banners, feed, top] = await Promise.all([
-    callApi<Banner[]>(api, "/api/m/homepage/v1/n/getBanner/cn"),
-    callApi<FeedPage>(api, feedPath(1, FEED_PAGE_SIZE)),
-    callApi<TopList>(api, "/api/m/homeservice/top/n/list?page=1&size=10"),
+    home.banners(),
+    home.feedPage({ page: 1, size: FEED_PAGE_SIZE }),
+    home.topList({ page: 1, size: 10 }),
   ]);
   // Only what the page shows goes into its HTML and hydration data.
   return {

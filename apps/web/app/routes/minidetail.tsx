@@ -1,11 +1,10 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { type EntryDetail, TEXT_KINDS } from "../features/content/content-types.ts";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
-import { fetchPopularEntries, PopularEntries } from "../features/content/popular-entries.tsx";
+import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
+import { PopularEntries, popularEntries } from "../features/content/popular-entries.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
-import { callApi } from "../shell/api-client.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
@@ -17,13 +16,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = params.id;
   if (!id) {
     // Without an id, like /detail, the route lists the most connected entries.
-    const list = await fetchPopularEntries(context.apiFetch, 20);
+    const list = await popularEntries(context.services, 20);
     return { entry: null, list, origin } as const;
   }
   if (!isEntityId(id)) throw notFound();
-  const entry = await orNotFound(
-    callApi<EntryDetail>(context.apiFetch, `/api/item/detail/cn/${id}`),
-  );
+  const entry = await orNotFound(context.services.entries.detail(id));
   return { entry, list: [], origin } as const;
 }
 

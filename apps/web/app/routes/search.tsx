@@ -1,16 +1,11 @@
+import type { SearchEntryHit } from "@tongjian/contracts/search";
 import { ENTRY_KIND_NAMES } from "@tongjian/domain/entry-kinds";
 import { SEARCH_KEYWORD_MAX_LENGTH } from "@tongjian/domain/search-keyword";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { SEARCH_PAGE_SIZE } from "../features/search/search-paths.ts";
 import { ArticleResults, EntryResults, VerseResults } from "../features/search/search-results.tsx";
-import {
-  type SearchArticleHit,
-  type SearchEntryHit,
-  type SearchResultPage,
-  searchApiPath,
-} from "../features/search/search-types.ts";
-import { callApi } from "../shell/api-client.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import type { Route } from "./+types/search";
@@ -24,10 +19,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH);
   if (!q) return { q, entries: null, verses: null, articles: null };
   // The verse list stays empty (and hidden) for keywords too short for its index.
+  const { search } = context.services;
   const [entries, verses, articles] = await Promise.all([
-    callApi<SearchResultPage<SearchEntryHit>>(context.apiFetch, searchApiPath(q, "entry", 1)),
-    callApi<SearchResultPage<SearchEntryHit>>(context.apiFetch, searchApiPath(q, "verse", 1)),
-    callApi<SearchResultPage<SearchArticleHit>>(context.apiFetch, searchApiPath(q, "article", 1)),
+    search.entryPage({ q, page: 1, size: SEARCH_PAGE_SIZE.entry }),
+    search.versePage({ q, page: 1, size: SEARCH_PAGE_SIZE.verse }),
+    search.articlePage({ q, page: 1, size: SEARCH_PAGE_SIZE.article }),
   ]);
   return { q, entries, verses, articles };
 }

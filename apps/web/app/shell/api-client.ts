@@ -1,5 +1,6 @@
 import { isResolvedCode } from "@tongjian/domain/api-codes";
 
+/** How the browser reaches the API: over HTTP, or through the native app (browser-api.ts). */
 export type ApiTransport = (
   path: string,
   init?: { method?: "GET" | "POST"; body?: unknown },
@@ -27,23 +28,6 @@ function isEnvelope(value: unknown): value is Envelope {
     typeof value === "object" && value !== null && typeof (value as Envelope).code === "number"
   );
 }
-
-/** Browser transport: same paths, over HTTP. */
-export const browserTransport: ApiTransport = async (path, init = {}) => {
-  const response = await fetch(path, {
-    method: init.method ?? "GET",
-    headers: init.body !== undefined ? { "content-type": "application/json" } : {},
-    body: init.body !== undefined ? JSON.stringify(init.body) : null,
-    credentials: "same-origin",
-  });
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = { code: response.status, message: "网络异常，请稍后重试", data: null };
-  }
-  return { status: response.status, body };
-};
 
 /**
  * Calls the API and applies the spec's codes (§7, §8): 200 and 201 resolve, 617 and 9009 are

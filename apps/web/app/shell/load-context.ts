@@ -1,4 +1,4 @@
-import type { ApiTransport } from "./api-client.ts";
+import type { Services } from "@tongjian/services/create-services";
 
 /** What the shell needs to know about WeChat in the browser (root loader → client). */
 export interface WeChatWebConfig {
@@ -8,10 +8,18 @@ export interface WeChatWebConfig {
   jsSdkUrl: string | null;
 }
 
-// What the server hands every loader (apps/api/src/register-web.ts builds it).
+// What the server hands every loader (apps/api/src/register-web.ts builds it). Loaders call the
+// services directly, the same functions the API routes call; the import is a type only, so no
+// server code reaches the browser bundle.
 declare module "react-router" {
   interface AppLoadContext {
-    apiFetch: ApiTransport;
+    services: Services;
+    /** Who asked for the page, for services that answer per visitor. */
+    visitor: {
+      /** The session of a signed-in visitor (the `tj_sid` cookie), or null. */
+      sessionId: string | null;
+      userAgent: string;
+    };
     hosts: {
       preview: string | null;
       fallback: string | null;

@@ -1,3 +1,4 @@
+import type { EntryIntro } from "@tongjian/contracts/content";
 import { DETAIL_POPUP_IMAGE_SIZE_PX } from "@tongjian/domain/image-url";
 import { detailDescriptionLimit, truncateText } from "@tongjian/domain/text-length";
 import {
@@ -130,7 +131,7 @@ export function ShellPopupsProvider({
       const ticket = ++request.current;
       setDetail({ ...CLOSED_DETAIL, show: true, loading: true, id });
       platformApi
-        .get<{ name: string; summary: string; imageUrl: string | null }>(`/api/item/intro/cn/${id}`)
+        .get<EntryIntro>(`/api/item/intro/cn/${id}`)
         .then((data) => {
           if (ticket !== request.current) return;
           const limit = detailDescriptionLimit(Boolean(data.imageUrl));

@@ -1,3 +1,5 @@
+import type { WeChatAuthorize } from "@tongjian/contracts/accounts";
+import type { JsapiSignature } from "@tongjian/contracts/share";
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
 import { SHARE_THUMBNAIL_SIZE_PX } from "@tongjian/domain/image-url";
 import { withShareSuffix } from "@tongjian/domain/share-title";
@@ -30,13 +32,6 @@ export interface WxSdk {
 
 /** Spec §7 "WeChat signing": the default share scope list is for WeChat. */
 export const WECHAT_SHARE_APIS = ["updateAppMessageShareData", "updateTimelineShareData"];
-
-export interface Signature {
-  appId: string;
-  timestamp: number | string;
-  noncestr: string;
-  signature: string;
-}
 
 /** Spec §3 share payload with §5/§9 limits: title suffix, description ≤ 100, 50×50 thumbnail. */
 export function sharePayload(input: {
@@ -90,13 +85,14 @@ export function configureWeChat(
   if (known) return known;
   const ready = (async () => {
     const [signature, wx] = await Promise.all([
-      api.post<Signature>("/api/auth/w1/n/weixin/vipcn", { url }),
+      api.post<JsapiSignature>("/api/auth/w1/n/weixin/vipcn", { url }),
       loadWx(),
     ]);
     return new Promise<WxSdk>((resolve, reject) => {
       wx.config({
         debug: false,
         appId: signature.appId,
+        // The app's network proxy may hand numbers back as strings.
         timestamp: Number(signature.timestamp),
         nonceStr: signature.noncestr,
         signature: signature.signature,
@@ -182,7 +178,7 @@ export async function ensureWeChatVisitor(
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.code !== CODE_NOT_LOGGED_IN) throw error;
   }
-  const { url: consent } = await api.get<{ url: string }>(
+  const { url: consent } = await api.get<WeChatAuthorize>(
     `/api/m/social/auth/v1/n/weixin/authorize?redirect=${encodeURIComponent(location.href)}`,
   );
   location.assign(consent);

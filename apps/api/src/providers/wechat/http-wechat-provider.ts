@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { paySignatureBase } from "@tongjian/domain/wechat-signature";
+import type { KeyValueStore } from "@tongjian/services/key-value-store";
 import type { WeChatConfig } from "../../server-config.ts";
-import type { KeyValueStore } from "../../stores/key-value-store.ts";
 import { createNonce } from "./jsapi-signature.ts";
 import { decodePayXml, encodePayXml } from "./wechat-pay-xml.ts";
 import {

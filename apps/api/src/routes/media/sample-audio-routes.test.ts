@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../test-app.ts";
-import { SAMPLE_AUDIO, SAMPLE_AUDIO_LIST_PATH } from "./sample-audio-routes.ts";
+import { SAMPLE_AUDIO } from "@tongjian/services/media/sample-audio.server";
 import {
   composeMelody,
   PENTATONIC_DEGREES,
   SAMPLE_RATE,
   TONIC_LOWEST_MIDI,
-} from "./sample-audio-synth.ts";
+} from "@tongjian/services/media/sample-audio-synth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../../test-app.ts";
+import { SAMPLE_AUDIO_LIST_PATH } from "./sample-audio-routes.ts";
 
 interface ListedSample {
   key: string;

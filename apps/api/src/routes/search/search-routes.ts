@@ -1,90 +1,30 @@
-import { keywordLength, SEARCH_KEYWORD_MAX_LENGTH } from "@tongjian/domain/search-keyword";
-import { z } from "zod";
-import { ok } from "../../api-error.ts";
+import {
+  searchPage,
+  searchParams,
+  searchQuery,
+  suggestionBody,
+  suggestions,
+} from "@tongjian/contracts/search";
 import type { AppDeps } from "../../app-deps.ts";
-import { PAGE_DATA } from "../../page-data-routes.ts";
-import type { EntryHit } from "../../repositories/search-repository.ts";
+import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
-import { articleCard, entryCard } from "../content/content-views.ts";
-import { langSchema, pageNumber, pageSize } from "../route-schemas.ts";
+import { replies } from "../replies.ts";
 
-const SUGGESTION_LIMIT = 10;
-const SEARCH_PAGE_SIZE_DEFAULT = 20;
-const SEARCH_PAGE_SIZE_MAX = 50;
+const tags = ["搜索"];
 
-const keywordSchema = z
-  .string({ error: "关键词应为文字" })
-  .refine((text) => keywordLength(text) <= SEARCH_KEYWORD_MAX_LENGTH, {
-    error: `关键词不能超过 ${SEARCH_KEYWORD_MAX_LENGTH} 个字`,
-  })
-  .default("");
-
-const flag = (name: string) => z.boolean({ error: `${name} 应为 true 或 false` }).optional();
-
-const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number(), message: z.string(), data });
-
-const entryItem = z.object({
-  id: z.string(),
-  type: z.literal("ENTRY"),
-  kind: z.string(),
-  name: z.string(),
-  /** The summary; in verse results, the line(s) of the text that hold the keyword. */
-  summary: z.string(),
-  timeDesc: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  /** A poem's author; null for other kinds. */
-  author: z.string().nullable(),
-});
-
-const articleItem = z.object({
-  id: z.string(),
-  type: z.literal("ARTICLE"),
-  title: z.string(),
-  section: z.string(),
-  channel: z.string(),
-  summary: z.string(),
-  imageUrl: z.string(),
-  viewNumShow: z.string(),
-  publishedAt: z.string(),
-  /** Article text around the first match (the opening lines for a title-only match). */
-  snippet: z.string(),
-});
-
-const searchPage = z.object({
-  type: z.enum(["entry", "verse", "article"]),
-  page: z.number(),
-  size: z.number(),
-  /** Hits, counted up to the repository's result window. */
-  total: z.number(),
-  hasMore: z.boolean(),
-  list: z.array(z.union([entryItem, articleItem])),
-});
-
-function entryResult(hit: EntryHit) {
-  return { ...entryCard(hit), author: hit.author };
-}
-
-export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
+export function registerSearchRoutes(app: TypedApp, { services }: AppDeps) {
   // The search box: entries whose names, aliases, 字/号, pinyin or initials match, best first.
   app.post(
     "/api/search/getSuggestion",
     {
       schema: {
-        body: z.object({
-          language: langSchema,
-          keyword: keywordSchema,
-          hasGeo: flag("hasGeo"),
-          hasTime: flag("hasTime"),
-        }),
-        response: { 200: envelope(z.array(entryItem)) },
+        tags,
+        summary: "搜索框联想：名称、别名、字号、拼音或首字母匹配的词条",
+        body: suggestionBody,
+        response: replies(suggestions),
       },
     },
-    async (request) => {
-      const { keyword, hasGeo, hasTime } = request.body;
-      const rows = await deps.search.suggestEntries(keyword, { hasGeo, hasTime }, SUGGESTION_LIMIT);
-      return ok(rows.map(entryResult));
-    },
+    async (request) => ok(await services.search.suggestions(request.body)),
   );
 
   // The search page: entries (by name), verses (poems and chapters by their words) or articles
@@ -92,34 +32,14 @@ export function registerSearchRoutes(app: TypedApp, deps: AppDeps) {
   app.get(
     "/api/search/:lang",
     {
-      config: PAGE_DATA,
       schema: {
-        params: z.object({ lang: langSchema }),
-        querystring: z.object({
-          q: keywordSchema,
-          type: z
-            .enum(["entry", "verse", "article"], { error: "type 只能是 entry、verse 或 article" })
-            .default("entry"),
-          page: pageNumber.default(1),
-          size: pageSize(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
-        }),
-        response: { 200: envelope(searchPage) },
+        tags,
+        summary: "搜索结果：词条、诗文或文章，一次一页",
+        params: searchParams,
+        querystring: searchQuery,
+        response: replies(searchPage),
       },
     },
-    async (request) => {
-      const { q, type, page, size } = request.query;
-      const result =
-        type === "article"
-          ? await deps.search.searchArticles(q, page, size).then((r) => ({
-              total: r.total,
-              list: r.rows.map((row) => ({ ...articleCard(row), snippet: row.snippet })),
-            }))
-          : await (type === "verse" ? deps.search.searchVerses : deps.search.searchEntries)(
-              q,
-              page,
-              size,
-            ).then((r) => ({ total: r.total, list: r.rows.map(entryResult) }));
-      return ok({ type, page, size, ...result, hasMore: page * size < result.total });
-    },
+    async (request) => ok(await services.search.page(request.query)),
   );
 }

@@ -1,8 +1,8 @@
 import { contentId } from "@tongjian/content/load-content";
+import { createSession, SESSION_COOKIE } from "@tongjian/services/accounts/visitor-session";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
 import { createTestApp } from "../../test-app.ts";
-import { createSession, SESSION_COOKIE } from "../accounts/visitor-session.ts";
 
 const LI_BAI = contentId("person", "li-bai");
 const ARTICLE = contentId("article", "test-article");

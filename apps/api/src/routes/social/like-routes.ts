@@ -1,59 +1,82 @@
-import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
-import { z } from "zod";
-import { ApiError, ok } from "../../api-error.ts";
+import {
+  type LikeType,
+  likeCheckEntryParams,
+  likeCheckParams,
+  likeSendBody,
+  likeStatus,
+} from "@tongjian/contracts/social";
+import { readSessionId } from "@tongjian/services/accounts/visitor-session";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
+import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
-import { readSessionId, sessionVisitorId } from "../accounts/visitor-session.ts";
-import { idSchema, langSchema } from "../route-schemas.ts";
+import { replies } from "../replies.ts";
 
-const likeType = z.enum(["entry", "article"], { error: "类型只支持 entry 或 article" });
+const tags = ["点赞"];
 
-export function registerLikeRoutes(app: TypedApp, deps: AppDeps) {
-  const visitorOf = (cookie: string | undefined) =>
-    sessionVisitorId(deps.store, readSessionId(cookie));
-
-  async function requireItem(itemId: string, type: "entry" | "article") {
-    if (!(await deps.likes.exists(itemId, type))) throw ApiError.notFound("要点赞的内容不存在");
+export function registerLikeRoutes(app: TypedApp, { services }: AppDeps) {
+  async function check(
+    { id, type }: { id: string; type: LikeType },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const status = await services.likes.check({
+      id,
+      type,
+      sessionId: readSessionId(request.headers.cookie),
+    });
+    reply.header("cache-control", "no-store");
+    return ok(status);
   }
 
-  // Spec §7: type defaults to entry.
+  // Spec §7: the type segment is optional and defaults to entry. Two routes rather than an
+  // optional parameter, which OpenAPI cannot describe.
   app.get(
-    "/api/social/like/check/:lang/:id/:type?",
+    "/api/social/like/check/:lang/:id",
     {
       schema: {
-        params: z.object({ lang: langSchema, id: idSchema, type: likeType.default("entry") }),
+        tags,
+        summary: "是否已点赞词条及点赞数",
+        params: likeCheckEntryParams,
+        response: replies(likeStatus),
       },
     },
-    async (request, reply) => {
-      const { id, type } = request.params;
-      await requireItem(id, type);
-      reply.header("cache-control", "no-store");
-      return ok(await deps.likes.check(id, type, await visitorOf(request.headers.cookie)));
+    async (request, reply) => check({ id: request.params.id, type: "entry" }, request, reply),
+  );
+
+  app.get(
+    "/api/social/like/check/:lang/:id/:type",
+    {
+      schema: {
+        tags,
+        summary: "是否已点赞词条或文章及点赞数",
+        params: likeCheckParams,
+        response: replies(likeStatus),
+      },
     },
+    async (request, reply) => check(request.params, request, reply),
   );
 
   app.post(
     "/api/social/like/send",
     {
       schema: {
-        body: z.object({
-          itemId: idSchema,
-          socialId: z.string().max(64).optional(),
-          type: likeType.default("entry"),
-          action: z.union([z.enum(["like", "unlike"]), z.literal(1), z.literal(0)], {
-            error: "action 只能是 like、unlike、1 或 0",
-          }),
-          language: z.string().max(8).optional(),
-        }),
+        tags,
+        summary: "点赞或取消（需登录，未登录答 600）",
+        body: likeSendBody,
+        response: replies(likeStatus),
       },
     },
     async (request) => {
-      const visitorId = await visitorOf(request.headers.cookie);
-      // Spec §8: anonymous readers get 600, "not logged in".
-      if (!visitorId) throw new ApiError(401, "请先登录后再点赞", CODE_NOT_LOGGED_IN);
       const { itemId, type, action } = request.body;
-      await requireItem(itemId, type);
-      return ok(await deps.likes.set(itemId, type, visitorId, action === "like" || action === 1));
+      return ok(
+        await services.likes.send({
+          itemId,
+          type,
+          like: action === "like" || action === 1,
+          sessionId: readSessionId(request.headers.cookie),
+        }),
+      );
     },
   );
 }

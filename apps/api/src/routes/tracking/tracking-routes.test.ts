@@ -1,4 +1,5 @@
 import { formatChinaDate } from "@tongjian/domain/relative-time";
+import { createTrackingRepository } from "@tongjian/services/tracking/tracking-repository";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
 import { createTestApp } from "../../test-app.ts";
@@ -101,8 +102,9 @@ describe.each(databaseTargets())("H5 tracking on $name", (target) => {
 
   it("files events by China time across the UTC date line", async () => {
     const event = { sessionId: "s", actionType: "late", pageName: "night", modItemName: null };
-    await t.deps.tracking.record({ ...event, params: {} }, new Date("2024-12-31T16:30:00Z"));
-    await t.deps.tracking.record({ ...event, params: {} }, new Date("2024-12-31T15:59:00Z"));
+    const tracking = createTrackingRepository(t.deps.handle.db);
+    await tracking.record({ ...event, params: {} }, new Date("2024-12-31T16:30:00Z"));
+    await tracking.record({ ...event, params: {} }, new Date("2024-12-31T15:59:00Z"));
     const newYear = (await t.app.inject({ url: `${SUMMARY}?day=2025-01-01` })).json();
     expect(newYear.data.pages).toEqual([
       { pageName: "night", total: 1, actions: [{ actionType: "late", count: 1 }] },

@@ -1,123 +1,37 @@
-import { formatChinaDate } from "@tongjian/domain/relative-time";
+import { summaryQuery, trackingBody, trackingSummary } from "@tongjian/contracts/tracking";
 import { z } from "zod";
-import { ok } from "../../api-error.ts";
 import type { AppDeps } from "../../app-deps.ts";
-import type { TrackingCount } from "../../repositories/tracking-repository.ts";
+import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
+import { replies } from "../replies.ts";
 
-/** Spec §8: "The session id falls back to UN_KNOW when unavailable." */
-export const UNKNOWN_SESSION_ID = "UN_KNOW";
+const tags = ["埋点"];
 
-const text = (label: string, max: number) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? `缺少 ${label}` : `${label} 应为字符串`),
-    })
-    .trim()
-    .max(max, `${label} 至多 ${max} 个字符`);
-
-const paramValue = z.union(
-  [z.string().max(256, "参数值至多 256 个字符"), z.number().finite(), z.boolean()],
-  { error: "参数值应为字符串、数字或布尔值（至多 256 个字符）" },
-);
-
-// Spec §3 "Tracking event": page params are ID, sourceChannel, state, dataType, type, video;
-// the §2 table adds circleId and userId for group-share (circlePage).
-const trackingParams = z.strictObject(
-  {
-    ID: paramValue.optional(),
-    circleId: paramValue.optional(),
-    userId: paramValue.optional(),
-    sourceChannel: paramValue.optional(),
-    state: paramValue.optional(),
-    dataType: paramValue.optional(),
-    type: paramValue.optional(),
-    video: paramValue.optional(),
-  },
-  {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `不支持的参数：${issue.keys.join("、")}`
-        : "params 应为对象",
-  },
-);
-
-const trackingBody = z.object(
-  {
-    sessionID: text("sessionID", 128).nullish(),
-    actionType: text("actionType", 64).min(1, "缺少 actionType"),
-    pageName: text("pageName", 64).min(1, "缺少 pageName"),
-    modItemName: text("modItemName", 128).nullish(),
-    params: trackingParams.nullish(),
-    // Spec §7: added by clients to every POST body.
-    language: z.string().max(16).optional(),
-  },
-  { error: "请求体应为 JSON 对象" },
-);
-
-const summaryQuery = z.object({
-  day: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")
-    .refine((day) => formatChinaDate(day) === day, "日期无效")
-    .optional(),
-  pageName: text("pageName", 64).min(1, "pageName 不能为空").optional(),
-});
-
-interface PageSummary {
-  pageName: string;
-  total: number;
-  actions: { actionType: string; count: number }[];
-}
-
-// Code-unit order, so that SQLite and PostgreSQL (whose collation may ignore case) agree.
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Pages busiest first, each with its actions busiest first; ties in name order. */
-function summariseByPage(counts: readonly TrackingCount[]): PageSummary[] {
-  const pages = new Map<string, PageSummary>();
-  for (const row of counts) {
-    const page = pages.get(row.pageName) ?? { pageName: row.pageName, total: 0, actions: [] };
-    page.total += row.count;
-    page.actions.push({ actionType: row.actionType, count: row.count });
-    pages.set(row.pageName, page);
-  }
-  const list = [...pages.values()];
-  for (const page of list)
-    page.actions.sort((a, b) => b.count - a.count || byName(a.actionType, b.actionType));
-  return list.sort((a, b) => b.total - a.total || byName(a.pageName, b.pageName));
-}
-
-export function registerTrackingRoutes(app: TypedApp, deps: AppDeps) {
-  app.post("/api/m/log/tracking/h5/record", { schema: { body: trackingBody } }, async (request) => {
-    const body = request.body;
-    const params = Object.fromEntries(
-      Object.entries(body.params ?? {}).filter(([, value]) => value !== undefined),
-    ) as Record<string, string | number | boolean>;
-    await deps.tracking.record({
-      sessionId: body.sessionID || UNKNOWN_SESSION_ID,
-      actionType: body.actionType,
-      pageName: body.pageName,
-      modItemName: body.modItemName || null,
-      params,
-    });
-    return ok(null);
-  });
+export function registerTrackingRoutes(app: TypedApp, { services }: AppDeps) {
+  app.post(
+    "/api/m/log/tracking/h5/record",
+    {
+      schema: {
+        tags,
+        summary: "记录页面埋点事件",
+        body: trackingBody,
+        response: replies(z.null()),
+      },
+    },
+    async (request) => ok(await services.tracking.record(request.body)),
+  );
 
   // For operators: how often each page and action was tracked on a China-time day.
   app.get(
     "/api/m/log/tracking/h5/summary",
-    { schema: { querystring: summaryQuery } },
-    async (request) => {
-      const day = request.query.day ?? formatChinaDate(Date.now());
-      const pageName = request.query.pageName;
-      const pages = summariseByPage(await deps.tracking.countByPageAndAction(day, pageName));
-      return ok({
-        day,
-        pageName: pageName ?? null,
-        total: pages.reduce((sum, page) => sum + page.total, 0),
-        pages,
-      });
+    {
+      schema: {
+        tags,
+        summary: "某日（北京时间）各页面与动作的埋点次数",
+        querystring: summaryQuery,
+        response: replies(trackingSummary),
+      },
     },
+    async (request) => ok(await services.tracking.summary(request.query)),
   );
 }

@@ -1,9 +1,9 @@
+import type { FeedPage } from "@tongjian/contracts/content";
 import { useCallback, useEffect, useRef } from "react";
 import { MoreButton } from "../../shell/more-button.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import { type ListPage, useMorePages } from "../../shell/use-more-pages.ts";
 import { ArticleList, type ListedArticle, listedArticles } from "./article-list.tsx";
-import type { FeedPage } from "./content-types.ts";
 
 /** Spec §3: the home feed, page 1 of 50 first. */
 export const FEED_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
+import type { ArticleCard } from "@tongjian/contracts/content";
 import { AppLink } from "../../shell/app-link.tsx";
-import type { ArticleCard } from "./content-types.ts";
 import "./article-list.css";
 
 /** What a list shows of an article: the rest of its card stays out of the page's data. */

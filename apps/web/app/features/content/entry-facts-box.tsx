@@ -1,7 +1,7 @@
+import type { EntryFact, EntryFactItem } from "@tongjian/contracts/content";
 import { FACT_LIST_PREVIEW_COUNT } from "@tongjian/domain/entry-facts";
 import { Fragment, useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
-import type { EntryFact, EntryFactItem } from "./content-types.ts";
 import { ShowAllButton } from "./show-all-button.tsx";
 import "./entry-facts-box.css";
 

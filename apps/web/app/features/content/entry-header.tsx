@@ -1,5 +1,10 @@
+import type { EntryDetail } from "@tongjian/contracts/content";
 import type { ReactNode } from "react";
-import { type EntryView, KIND_NAMES, TEXT_KINDS } from "./content-types.ts";
+import { KIND_NAMES, TEXT_KINDS } from "./entry-kinds.ts";
+
+/** What entry pages render: the detail without its raw record data. */
+export type EntryView = Omit<EntryDetail, "facts">;
+
 import "./entry-header.css";
 
 /**

@@ -1,7 +1,8 @@
+import type { EntryCard, EntryRelation } from "@tongjian/contracts/content";
 import { groupRelations, RELATION_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
 import { useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
-import { type EntryCard, type EntryRelation, KIND_NAMES } from "./content-types.ts";
+import { KIND_NAMES } from "./entry-kinds.ts";
 import { ShowAllButton } from "./show-all-button.tsx";
 import "./entry-relations.css";
 

@@ -1,7 +1,7 @@
+import type { TimelineEvent } from "@tongjian/contracts/content";
 import { TIMELINE_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
 import { useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
-import type { TimelineEvent } from "./content-types.ts";
 import { ShowAllButton } from "./show-all-button.tsx";
 import "./entry-timeline.css";
 

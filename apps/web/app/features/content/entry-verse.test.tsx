@@ -3,7 +3,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { EntryView } from "./content-types.ts";
+import type { EntryView } from "./entry-header.tsx";
 import { EntryVerse } from "./entry-verse.tsx";
 
 const LI_BAI_ID = "a".repeat(24);

@@ -1,5 +1,5 @@
 import { AppLink } from "../../shell/app-link.tsx";
-import type { EntryView } from "./content-types.ts";
+import type { EntryView } from "./entry-header.tsx";
 import "./entry-verse.css";
 
 /** A poem or a classic chapter: byline, the lines as verse (or prose paragraphs), notes. */

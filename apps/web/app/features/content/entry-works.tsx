@@ -1,9 +1,9 @@
+import type { WorksPage } from "@tongjian/contracts/content";
 import { useCallback } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import { MoreButton } from "../../shell/more-button.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useMorePages } from "../../shell/use-more-pages.ts";
-import type { WorksPage } from "./content-types.ts";
 import "./entry-works.css";
 
 /** An author's works, the first page from the server, then 加载更多 page by page. */

@@ -1,3 +1,4 @@
+import type { LikeStatus } from "@tongjian/contracts/social";
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
 import { useEffect, useState } from "react";
 import { ApiRequestError } from "../../shell/api-client.ts";
@@ -5,11 +6,6 @@ import { usePlatform } from "../../shell/platform.tsx";
 import { useShellPopups } from "../../shell/shell-popups.tsx";
 import { ensureWeChatVisitor } from "../../shell/wechat.ts";
 import "./like-button.css";
-
-interface LikeState {
-  liked: boolean;
-  likeNum: number;
-}
 
 /** Like an entry or article (spec §7 like check/send); signing in follows the environment. */
 export function LikeButton({
@@ -23,12 +19,12 @@ export function LikeButton({
 }) {
   const { api, env, bridge } = usePlatform();
   const { showDownload } = useShellPopups();
-  const [state, setState] = useState<LikeState>({ liked: false, likeNum: initialCount });
+  const [state, setState] = useState<LikeStatus>({ liked: false, likeNum: initialCount });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     api
-      .get<LikeState>(`/api/social/like/check/cn/${itemId}/${type}`)
+      .get<LikeStatus>(`/api/social/like/check/cn/${itemId}/${type}`)
       .then(setState)
       .catch(() => {});
   }, [api, itemId, type]);
@@ -38,7 +34,7 @@ export function LikeButton({
     setBusy(true);
     try {
       setState(
-        await api.post<LikeState>("/api/social/like/send", {
+        await api.post<LikeStatus>("/api/social/like/send", {
           itemId,
           type,
           action: state.liked ? "unlike" : "like",

@@ -1,11 +1,12 @@
-import { type ApiTransport, callApi } from "../../shell/api-client.ts";
+import type { TopList } from "@tongjian/contracts/content";
+import type { Services } from "@tongjian/services/create-services";
 import { AppLink } from "../../shell/app-link.tsx";
-import { KIND_NAMES, type TopList } from "./content-types.ts";
+import { KIND_NAMES } from "./entry-kinds.ts";
 import "./entry-relations.css";
 
-/** The most connected entries, best first (`GET /api/m/homeservice/top/n/list`). */
-export async function fetchPopularEntries(api: ApiTransport, size: number) {
-  const top = await callApi<TopList>(api, `/api/m/homeservice/top/n/list?page=1&size=${size}`);
+/** The most connected entries, best first (the home page's top list), for a loader. */
+export async function popularEntries(services: Pick<Services, "home">, size: number) {
+  const top = await services.home.topList({ page: 1, size });
   return top.list;
 }
 

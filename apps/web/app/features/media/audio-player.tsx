@@ -1,8 +1,9 @@
+import type { SampleAudioItem as AudioItem } from "@tongjian/contracts/media";
 import { type KeyboardEvent, type MouseEvent, useState } from "react";
 import type { MusicItem } from "../../shell/native-bridge.ts";
 import { usePlatform } from "../../shell/platform.tsx";
 import { formatAudioTime } from "./audio-time.ts";
-import type { AudioItem, AudioStatus } from "./audio-types.ts";
+import type { AudioStatus } from "./audio-types.ts";
 import { useAudioPlayer } from "./use-audio-player.ts";
 import "./audio-player.css";
 

@@ -1,3 +1,4 @@
+import type { SampleAudioItem as AudioItem } from "@tongjian/contracts/media";
 import {
   type ReactEventHandler,
   type RefObject,
@@ -7,7 +8,7 @@ import {
   useState,
 } from "react";
 import { durationToPlayerMs } from "./audio-time.ts";
-import type { AudioItem, AudioStatus } from "./audio-types.ts";
+import type { AudioStatus } from "./audio-types.ts";
 import { claimPlayback, releasePlayback } from "./playback-registry.ts";
 
 export interface AudioPlayerState {

@@ -1,14 +1,14 @@
+import type {
+  SearchArticlePage,
+  SearchEntryHit,
+  SearchEntryPage,
+} from "@tongjian/contracts/search";
 import { ENTRY_KIND_NAMES } from "@tongjian/domain/entry-kinds";
 import { verseMatchRange } from "@tongjian/domain/verse-search";
 import type { ReactNode } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import { MoreButton } from "../../shell/more-button.tsx";
-import {
-  type SearchArticleHit,
-  type SearchEntryHit,
-  type SearchResultPage,
-  searchTotalLabel,
-} from "./search-types.ts";
+import { searchTotalLabel } from "./search-paths.ts";
 import { useMoreResults } from "./use-more-results.ts";
 import "../content/article-list.css";
 import "../content/entry-relations.css";
@@ -79,7 +79,7 @@ function entryByline(hit: SearchEntryHit): string {
 }
 
 /** Entries whose names match. */
-export function EntryResults({ q, first }: { q: string; first: SearchResultPage<SearchEntryHit> }) {
+export function EntryResults({ q, first }: { q: string; first: SearchEntryPage }) {
   const more = useMoreResults(q, "entry", first);
   return (
     <ResultSection title="词条" more={more} total={first.total}>
@@ -100,7 +100,7 @@ export function EntryResults({ q, first }: { q: string; first: SearchResultPage<
 }
 
 /** Poems and chapters whose words hold the keyword, each with the line it stands in. */
-export function VerseResults({ q, first }: { q: string; first: SearchResultPage<SearchEntryHit> }) {
+export function VerseResults({ q, first }: { q: string; first: SearchEntryPage }) {
   const more = useMoreResults(q, "verse", first);
   return (
     <ResultSection title="诗文" more={more} total={first.total}>
@@ -122,13 +122,7 @@ export function VerseResults({ q, first }: { q: string; first: SearchResultPage<
 }
 
 /** Articles whose title or text holds the keyword, with the text around it. */
-export function ArticleResults({
-  q,
-  first,
-}: {
-  q: string;
-  first: SearchResultPage<SearchArticleHit>;
-}) {
+export function ArticleResults({ q, first }: { q: string; first: SearchArticlePage }) {
   const more = useMoreResults(q, "article", first);
   return (
     <ResultSection title="文章" more={more} total={first.total}>

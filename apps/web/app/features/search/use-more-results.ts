@@ -1,7 +1,8 @@
+import type { SearchType } from "@tongjian/contracts/search";
 import { useCallback } from "react";
 import { usePlatform } from "../../shell/platform.tsx";
-import { useMorePages } from "../../shell/use-more-pages.ts";
-import { type SearchResultPage, type SearchType, searchApiPath } from "./search-types.ts";
+import { type ListPage, useMorePages } from "../../shell/use-more-pages.ts";
+import { searchApiPath } from "./search-paths.ts";
 
 /**
  * One list of search hits: the first page as the server rendered it, then 加载更多 a page at a
@@ -10,11 +11,11 @@ import { type SearchResultPage, type SearchType, searchApiPath } from "./search-
 export function useMoreResults<T extends { id: string }>(
   q: string,
   type: SearchType,
-  first: SearchResultPage<T>,
+  first: ListPage<T>,
 ) {
   const { api } = usePlatform();
   const loadPage = useCallback(
-    (page: number) => api.get<SearchResultPage<T>>(searchApiPath(q, type, page)),
+    (page: number) => api.get<ListPage<T>>(searchApiPath(q, type, page)),
     [api, q, type],
   );
   return useMorePages(first, loadPage);

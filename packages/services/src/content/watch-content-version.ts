@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-
 export interface ContentVersionWatchOptions {
   /** Returns a value that changes whenever content changes (`db:seed`, here or elsewhere). */
   contentVersion: () => Promise<string>;
@@ -8,14 +6,18 @@ export interface ContentVersionWatchOptions {
   onChange: () => void;
 }
 
+export interface ContentVersionWatch {
+  /** Checks the version now instead of at the next poll. */
+  poll(): Promise<void>;
+  /** Stops polling (the server's shutdown). */
+  close(): void;
+}
+
 /**
- * Polls the content version until the app closes and reports changes. A failed poll changes
- * nothing; the next one tries again. Returns the poll itself, to check now.
+ * Polls the content version until closed and reports changes. A failed poll changes nothing;
+ * the next one tries again.
  */
-export function watchContentVersion(
-  app: FastifyInstance,
-  options: ContentVersionWatchOptions,
-): () => Promise<void> {
+export function watchContentVersion(options: ContentVersionWatchOptions): ContentVersionWatch {
   let version: string | null = null;
   const poll = async () => {
     try {
@@ -29,6 +31,5 @@ export function watchContentVersion(
   void poll();
   const timer = setInterval(() => void poll(), options.pollMs);
   timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
-  return poll;
+  return { poll, close: () => clearInterval(timer) };
 }

@@ -1,19 +1,16 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { createContentReadCache } from "./content-read-cache.ts";
 
 async function setup(ttlMs = 60_000) {
   let version = "v1";
   let loads = 0;
-  const app = Fastify();
-  const cache = createContentReadCache<{ value: string; load: number }>(app, {
+  const cache = createContentReadCache<{ value: string; load: number }>({
     contentVersion: async () => version,
     pollMs: 20,
     ttlMs,
     max: 100,
   });
-  await app.ready();
   await cache.poll();
   const read = (key: string, value = `${key}@${version}`) =>
     cache.get(key, async () => {
@@ -22,7 +19,6 @@ async function setup(ttlMs = 60_000) {
       return { value, load: loads };
     });
   return {
-    app,
     cache,
     read,
     loads: () => loads,
@@ -41,7 +37,7 @@ describe("content read cache", () => {
     expect(t.loads()).toBe(1);
     expect((await t.read("y")).value).toBe("y@v1");
     expect(t.loads()).toBe(2);
-    await t.app.close();
+    t.cache.close();
   });
 
   it("drops everything when the content version changes", async () => {
@@ -51,7 +47,7 @@ describe("content read cache", () => {
     await sleep(80);
     expect((await t.read("x")).value).toBe("x@v2");
     expect(t.loads()).toBe(2);
-    await t.app.close();
+    t.cache.close();
   });
 
   it("does not keep a result whose load straddled a content change", async () => {
@@ -61,7 +57,7 @@ describe("content read cache", () => {
     await t.cache.poll();
     expect((await stale).value).toBe("old");
     expect((await t.read("x")).value).toBe("x@v2");
-    await t.app.close();
+    t.cache.close();
   });
 
   it("reloads after the time to live and never caches a failed load", async () => {
@@ -74,24 +70,33 @@ describe("content read cache", () => {
       "boom",
     );
     expect((await t.read("bad")).value).toBe("bad@v1");
-    await t.app.close();
+    t.cache.close();
   });
 
   it("hands out frozen values, inner objects too, so one reader cannot change another's", async () => {
-    const app = Fastify();
-    const cache = createContentReadCache<{ list: { name: string }[] }>(app, {
+    const cache = createContentReadCache<{ list: { name: string }[] }>({
       contentVersion: async () => "v1",
       pollMs: 1_000,
       ttlMs: 60_000,
       max: 10,
     });
-    await app.ready();
     const value = await cache.get("k", async () => ({ list: [{ name: "李白" }] }));
     expect(() => value.list.push({ name: "杜甫" })).toThrow(TypeError);
     expect(() => {
       (value.list[0] as { name: string }).name = "杜甫";
     }).toThrow(TypeError);
     expect((await cache.get("k", async () => ({ list: [] }))).list).toEqual([{ name: "李白" }]);
-    await app.close();
+    cache.close();
+  });
+
+  it("keeps nothing once closed, since it no longer sees content change", async () => {
+    const t = await setup();
+    await t.read("x");
+    t.cache.close();
+    expect(t.cache.size).toBe(0);
+    t.setVersion("v2");
+    expect((await t.read("x")).value).toBe("x@v2");
+    expect((await t.read("x")).load).toBe(3);
+    expect(t.cache.size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { KeyValueStore } from "../../stores/key-value-store.ts";
+import type { KeyValueStore } from "../key-value-store.ts";
 
 /** Cookie that holds a signed-in visitor's session id; pages for them are never cached. */
 export const SESSION_COOKIE = "tj_sid";

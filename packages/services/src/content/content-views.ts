@@ -1,7 +1,8 @@
+import type { ArticleCard, EntryCard } from "@tongjian/contracts/content";
 import { SECTION_CHANNELS as SECTIONS_BY_CHANNEL } from "@tongjian/domain/article-sections";
 import { formatViewCount } from "@tongjian/domain/view-count";
-import type { ArticleRow } from "../../repositories/article-repository.ts";
-import type { EntryRow } from "../../repositories/entry-repository.ts";
+import type { ArticleRow } from "./article-repository.ts";
+import type { EntryRow } from "./entry-repository.ts";
 
 // Shapes the content rows into what the H5 pages read (spec §3 "Content entities").
 
@@ -21,10 +22,10 @@ export function articleCard(
     ArticleRow,
     "id" | "title" | "section" | "abstract" | "cover" | "view_count" | "published_at"
   >,
-) {
+): ArticleCard {
   return {
     id: a.id,
-    type: "ARTICLE" as const,
+    type: "ARTICLE",
     title: a.title,
     section: a.section,
     channel: SECTION_CHANNELS[a.section] ?? "history",
@@ -37,10 +38,10 @@ export function articleCard(
 
 export function entryCard(
   e: Pick<EntryRow, "id" | "name" | "kind" | "summary" | "time_desc" | "image_url">,
-) {
+): EntryCard {
   return {
     id: e.id,
-    type: "ENTRY" as const,
+    type: "ENTRY",
     kind: e.kind,
     name: e.name,
     summary: e.summary,

@@ -13,3 +13,5 @@ export function createBannerRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type BannerRepository = ReturnType<typeof createBannerRepository>;

@@ -1,0 +1,74 @@
+import type { DatabaseHandle } from "@tongjian/db/create-database";
+import { createVisitorRepository } from "./accounts/visitor-repository.ts";
+import { createVisitorService } from "./accounts/visitors.server.ts";
+import { createArticleRepository } from "./content/article-repository.ts";
+import { createArticleService } from "./content/articles.server.ts";
+import { createBannerRepository } from "./content/banner-repository.ts";
+import { createContentReadCaches } from "./content/content-read-cache.ts";
+import { createCoverService } from "./content/covers.server.ts";
+import { createEntryService } from "./content/entries.server.ts";
+import { createEntryRepository } from "./content/entry-repository.ts";
+import { createHomeService } from "./content/home.server.ts";
+import { createViewCounter } from "./content/view-counter.ts";
+import { createHealthService } from "./health/health.server.ts";
+import { createHealthRepository } from "./health/health-repository.ts";
+import type { KeyValueStore } from "./key-value-store.ts";
+import { createSampleAudioService } from "./media/sample-audio.server.ts";
+import { createSearchService } from "./search/search.server.ts";
+import { createSearchRepository } from "./search/search-repository.ts";
+import { createSitemapService } from "./seo/sitemap.server.ts";
+import { createSitemapRepository } from "./seo/sitemap-repository.ts";
+import { createLikeRepository } from "./social/like-repository.ts";
+import { createLikeService } from "./social/likes.server.ts";
+import { createTrackingService } from "./tracking/tracking.server.ts";
+import { createTrackingRepository } from "./tracking/tracking-repository.ts";
+
+export interface ServiceDeps {
+  handle: DatabaseHandle;
+  store: KeyValueStore;
+  /** How often the read caches check the content version (`CONTENT_POLL_MS`). */
+  contentPollMs: number;
+}
+
+/**
+ * The product's operations, over one database and one store. Page loaders and API routes call
+ * the same functions: a loader directly, a route after validating the request.
+ */
+export function createServices(deps: ServiceDeps) {
+  const db = deps.handle.db;
+  const articles = createArticleRepository(db);
+  const entries = createEntryRepository(db);
+  const views = createViewCounter(db);
+  const caches = createContentReadCaches({
+    contentVersion: () => articles.contentVersion(),
+    pollMs: deps.contentPollMs,
+  });
+
+  return {
+    home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
+    articles: createArticleService({ articles, entries, views, caches }),
+    covers: createCoverService({ articles, entries }),
+    entries: createEntryService({ articles, entries, views, caches }),
+    search: createSearchService({ search: createSearchRepository(deps.handle) }),
+    likes: createLikeService({ likes: createLikeRepository(db), store: deps.store }),
+    visitors: createVisitorService({ visitors: createVisitorRepository(db), store: deps.store }),
+    tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
+    sampleAudio: createSampleAudioService(),
+    sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
+    health: createHealthService({
+      health: createHealthRepository(db),
+      dialect: deps.handle.dialect,
+      store: deps.store,
+    }),
+    /**
+     * Stops the read caches' content polling and the view counter's timer, and writes the view
+     * counts not yet written (the server's shutdown). Each call writes what was counted since.
+     */
+    close(): Promise<void> {
+      caches.close();
+      return views.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
