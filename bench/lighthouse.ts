@@ -29,7 +29,7 @@ export const BUDGET = {
   accessibility: 100,
   tbtMs: 150,
   cls: 0.02,
-  // React 19 and React Router's hydration are about 110 KB of it (docs/decisions/0011).
+  // React 19 and React Router's hydration are about 110 KB of it (docs/decisions/0013-react-19.md).
   firstLoadJsGzipKb: 125,
 } as const;
 

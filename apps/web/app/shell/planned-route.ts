@@ -6,7 +6,7 @@ import { matchRoutes, type RouteObject } from "react-router";
  * the catch-all route answers them (routes/unmatched.tsx). React Router matches a request against
  * every route of its table, and builds its server routes from the whole table, on every request;
  * with ~400 planned routes beside a dozen built ones that was most of the router's share of a
- * render (docs/decisions/0011-react-19.md). Here a planned route is found among the few whose
+ * render (docs/decisions/0013-react-19.md). Here a planned route is found among the few whose
  * pattern starts with the same segment, with React Router's own matcher and ranking.
  */
 export interface PlannedRoute {
