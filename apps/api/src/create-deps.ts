@@ -7,11 +7,11 @@ import { migrateToLatest } from "@tongjian/db/migrate";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import { createEntryRepository } from "@tongjian/services/content/entry-repository";
 import { createServices } from "@tongjian/services/create-services";
+import { createDatabaseStore } from "@tongjian/services/key-value-repository";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provider.ts";
 import type { ServerConfig } from "./server-config.ts";
-import { createDatabaseStore } from "./stores/database-store.ts";
 import { createRedisStore } from "./stores/redis-store.ts";
 
 /** Migrations that add search index tables, which only a rebuild fills. */

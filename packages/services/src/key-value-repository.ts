@@ -1,6 +1,6 @@
 import type { Database } from "@tongjian/db/database-schema";
-import type { KeyValueStore } from "@tongjian/services/key-value-store";
 import { type Kysely, sql } from "kysely";
+import type { KeyValueStore } from "./key-value-store.ts";
 
 export function createDatabaseStore(db: Kysely<Database>): KeyValueStore {
   const now = () => Date.now();
