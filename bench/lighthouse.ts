@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -209,8 +210,11 @@ export async function runLighthouseBench(): Promise<void> {
       if (median) results.push({ ...median, runs: runs.map((r) => r.performance) });
     }
 
+    const load = loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ");
     console.log(
-      `\nLighthouse ${lighthouseVersion()} mobile, median of ${RUNS} runs; budget: perf ≥ ${BUDGET.performance}, a11y ≥ ${BUDGET.accessibility}, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}, first-load JS ≤ ${BUDGET.firstLoadJsGzipKb} KB gzip\n`,
+      `\n${new Date().toISOString()}, load average now: ${load}; Lighthouse ${lighthouseVersion()} mobile, median of ${RUNS} runs; budget: perf ≥ ${BUDGET.performance}, a11y ≥ ${BUDGET.accessibility}, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}, first-load JS ≤ ${BUDGET.firstLoadJsGzipKb} KB gzip\n`,
     );
     console.log(formatLighthouseTable(results));
     for (const r of results) {

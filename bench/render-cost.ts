@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { Agent, get as httpGet } from "node:http";
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { startServer } from "../tests/support/start-server.ts";
 import { intFromEnv } from "./bench-env.ts";
@@ -93,7 +94,12 @@ try {
     { name: "entries", path: entries[0] ?? "/detail", paths: entries },
   ].filter((p) => !process.env.RENDER_PAGE || process.env.RENDER_PAGE.split(",").includes(p.name));
   const signedIn = { cookie: "tj_sid=bench" };
-  console.log(`${seconds} s each, one worker, ${connections} connections`);
+  const loadAverage = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+  console.log(
+    `${new Date().toISOString()}: ${seconds} s each, one worker, ${connections} connections, load average before: ${loadAverage}`,
+  );
   for (const page of pages) {
     const bytes = (await get(page.path, signedIn)).byteLength;
     await load(page.path, 1, signedIn, page.paths);
