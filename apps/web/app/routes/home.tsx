@@ -45,7 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const hero = banners[0];
   return (
     <main className="tj-home">
-      <AppLink to="/search" className="tj-searchbox" role="search">
+      <AppLink to="/search" className="tj-searchbox">
         <svg
           aria-hidden="true"
           width="16"

@@ -6,17 +6,13 @@ import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
 import type { WeChatWebConfig } from "./load-context.ts";
 import { createNativeBridge, type NativeBridge } from "./native-bridge.ts";
 import type { PlannedRoute } from "./planned-route.ts";
-import {
-  configureWeChat,
-  configureWeChatShare,
-  ensureWeChatVisitor,
-  loadWeChatSdk,
-  sharePayload,
-  signedPageUrl,
-} from "./wechat.ts";
+import { sharePayload } from "./share-payload.ts";
 import "./platform.css";
 
 export const BEARER_COOKIE = "tj_bearer";
+
+/** The WeChat code runs only inside WeChat, so it is loaded there, after the page. */
+export const wechatModule = () => import("./wechat.ts");
 const SESSION_KEY = "tj:session";
 
 interface Platform {
@@ -100,9 +96,13 @@ function useWeChatReturn(env: AppEnv, api: BrowserApi) {
     if (!env.isWeixin) return;
     const params = new URLSearchParams(window.location.search);
     if (!params.has("code") || !params.has("state")) return;
-    ensureWeChatVisitor(api, window.location, (url) =>
-      window.history.replaceState(null, "", url),
-    ).catch((error: unknown) => console.warn("微信登录失败", error));
+    wechatModule()
+      .then(({ ensureWeChatVisitor }) =>
+        ensureWeChatVisitor(api, window.location, (url) =>
+          window.history.replaceState(null, "", url),
+        ),
+      )
+      .catch((error: unknown) => console.warn("微信登录失败", error));
   }, [env.isWeixin, api]);
 }
 
@@ -123,10 +123,12 @@ export function useShare(input: { title: string; desc: string; imgUrl: string } 
         .call("shareData", payload)
         .catch((error: unknown) => console.warn("设置分享失败", error));
     } else if (env.isWeixin) {
-      const url = signedPageUrl(env.isIos, window.location.href, LANDING_URL);
-      configureWeChatShare(api, payload, url, () => loadWeChatSdk(wechat.jsSdkUrl)).catch(
-        (error: unknown) => console.warn("微信分享配置失败", error),
-      );
+      wechatModule()
+        .then(({ configureWeChatShare, loadWeChatSdk, signedPageUrl }) => {
+          const url = signedPageUrl(env.isIos, window.location.href, LANDING_URL);
+          return configureWeChatShare(api, payload, url, () => loadWeChatSdk(wechat.jsSdkUrl));
+        })
+        .catch((error: unknown) => console.warn("微信分享配置失败", error));
     }
   }, [env.isNativeApp, env.isWeixin, env.isIos, bridge, api, wechat.jsSdkUrl, title, desc, imgUrl]);
 }
@@ -144,9 +146,12 @@ function useWeChatOpenTag(env: AppEnv, api: BrowserApi, wechat: WeChatWebConfig)
     // Mini-program webviews have no open tags; the page runs there under the mini program.
     if (!env.isWeixin || env.isWeixinMiniProgram || !wechat.openAppId) return;
     // Android signs each address, so a new page needs its own configuration.
-    const url = signedPageUrl(env.isIos, window.location.origin + page, LANDING_URL);
     let live = true;
-    configureWeChat(api, url, () => loadWeChatSdk(wechat.jsSdkUrl))
+    wechatModule()
+      .then(({ configureWeChat, loadWeChatSdk, signedPageUrl }) => {
+        const url = signedPageUrl(env.isIos, window.location.origin + page, LANDING_URL);
+        return configureWeChat(api, url, () => loadWeChatSdk(wechat.jsSdkUrl));
+      })
       .then(() => {
         if (live) setReady(true);
       })

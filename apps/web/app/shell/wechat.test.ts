@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "./api-client.ts";
+import { sharePayload } from "./share-payload.ts";
 import {
   configureWeChat,
   configureWeChatShare,
   ensureWeChatVisitor,
-  sharePayload,
   signedPageUrl,
   type WxSdk,
 } from "./wechat.ts";

@@ -1,9 +1,6 @@
 import type { WeChatAuthorize } from "@tongjian/contracts/accounts";
 import type { JsapiSignature } from "@tongjian/contracts/share";
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
-import { SHARE_THUMBNAIL_SIZE_PX } from "@tongjian/domain/image-url";
-import { withShareSuffix } from "@tongjian/domain/share-title";
-import { SHARE_DESCRIPTION_LIMIT, truncateText } from "@tongjian/domain/text-length";
 import { ApiRequestError } from "./api-client.ts";
 import type { BrowserApi } from "./browser-api.ts";
 import type { SharePayload } from "./native-bridge.ts";
@@ -32,24 +29,6 @@ export interface WxSdk {
 
 /** Spec §7 "WeChat signing": the default share scope list is for WeChat. */
 export const WECHAT_SHARE_APIS = ["updateAppMessageShareData", "updateTimelineShareData"];
-
-/** Spec §3 share payload with §5/§9 limits: title suffix, description ≤ 100, 50×50 thumbnail. */
-export function sharePayload(input: {
-  title: string;
-  desc: string;
-  link: string;
-  imgUrl: string;
-}): SharePayload {
-  const thumb = new URL(input.imgUrl, input.link);
-  thumb.searchParams.set("w", String(SHARE_THUMBNAIL_SIZE_PX));
-  thumb.searchParams.set("h", String(SHARE_THUMBNAIL_SIZE_PX));
-  return {
-    title: withShareSuffix(input.title),
-    desc: truncateText(input.desc, SHARE_DESCRIPTION_LIMIT),
-    link: input.link.split("#")[0] ?? input.link,
-    imgUrl: thumb.toString(),
-  };
-}
 
 /** The tag that lets WeChat open our app directly (spec §8 "WeChat launch-app errors …"). */
 export const WECHAT_OPEN_TAGS = ["wx-open-launch-app"];

@@ -2,9 +2,8 @@ import type { LikeStatus } from "@tongjian/contracts/social";
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
 import { useEffect, useState } from "react";
 import { ApiRequestError } from "../../shell/api-client.ts";
-import { usePlatform } from "../../shell/platform.tsx";
+import { usePlatform, wechatModule } from "../../shell/platform.tsx";
 import { useShellPopups } from "../../shell/shell-popups.tsx";
-import { ensureWeChatVisitor } from "../../shell/wechat.ts";
 import "./like-button.css";
 
 /** Like an entry or article (spec §7 like check/send); signing in follows the environment. */
@@ -44,9 +43,13 @@ export function LikeButton({
       if (error instanceof ApiRequestError && error.code === CODE_NOT_LOGGED_IN) {
         if (env.isNativeApp) await bridge.call("login", {}).catch(() => {});
         else if (env.isWeixin)
-          await ensureWeChatVisitor(api, window.location, (u) =>
-            window.history.replaceState(null, "", u),
-          ).catch(() => {});
+          await wechatModule()
+            .then(({ ensureWeChatVisitor }) =>
+              ensureWeChatVisitor(api, window.location, (u) =>
+                window.history.replaceState(null, "", u),
+              ),
+            )
+            .catch(() => {});
         else showDownload({ option: true, text: "登录后才能点赞，在通鉴App中打开继续？" });
       }
     } finally {
