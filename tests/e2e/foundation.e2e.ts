@@ -60,6 +60,11 @@ describe("foundation journeys at 375×812", () => {
   it("goes home → article → inner link pop-up → 查看详情 → entry → search → another entry", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
+    // The pop-ups (antd-mobile) are not part of a page's first load: they come with the first one.
+    const popupChunks: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/popup-layer/.test(request.url())) popupChunks.push(request.url());
+    });
     await page.goto(`${server.baseUrl}/`);
     const firstTitle = (await page.locator(".tj-feed__item h3").first().textContent()) ?? "";
     await page.locator(".tj-feed__item a").first().click();
@@ -68,10 +73,13 @@ describe("foundation journeys at 375×812", () => {
     const link = page.locator(".tj-article__body a.inner-link").first();
     const word = (await link.textContent()) ?? "";
     await page.screenshot({ path: `${SHOTS}/article.png` });
+    await page.waitForLoadState("networkidle");
+    expect(popupChunks).toEqual([]);
     // Outside the app, an in-text entry link opens the summary pop-up rather than leaving.
     await link.click();
     const popup = page.locator(".tj-detail-popup[data-state=success]");
     await popup.waitFor();
+    expect(popupChunks.length).toBeGreaterThan(0);
     const title = (await popup.locator(".tj-detail-popup__title").textContent()) ?? "";
     expect(title.length).toBeGreaterThan(0);
     expect(word.length).toBeGreaterThan(0);

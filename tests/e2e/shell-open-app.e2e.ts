@@ -220,7 +220,13 @@ describe("download page /redirectpage", () => {
 });
 
 /** Playwright's clock runs on its own after install; paused, it moves only when told to. */
-async function pauseClock(page: Page) {
+/**
+ * Opens the download prompt, then stops the page's clock: the prompt animates in on animation
+ * frames (antd-mobile), which a paused clock holds, so the clock stops once 前往 can be tapped.
+ */
+async function openPromptThenPauseClock(page: Page) {
+  await page.getByTestId("open-app").click();
+  await page.getByRole("button", { name: "前往" }).click({ trial: true });
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1000);
 }
@@ -228,8 +234,7 @@ async function pauseClock(page: Page) {
 describe("open-app wake timing in the browser (fake clock)", () => {
   it("goes to the download page 1000 ms after 前往 while the page stays visible", async () => {
     const { context, page } = await open(UA.iosSafari, articlePath);
-    await pauseClock(page);
-    await page.getByTestId("open-app").click();
+    await openPromptThenPauseClock(page);
     await page.getByRole("button", { name: "前往" }).click();
     await page.clock.runFor(999);
     await page.waitForTimeout(300);
@@ -241,8 +246,7 @@ describe("open-app wake timing in the browser (fake clock)", () => {
 
   it("stays when the check runs late (the app was in front and timers were paused)", async () => {
     const { context, page } = await open(UA.iosSafari, articlePath);
-    await pauseClock(page);
-    await page.getByTestId("open-app").click();
+    await openPromptThenPauseClock(page);
     await page.getByRole("button", { name: "前往" }).click();
     await page.clock.fastForward(1300);
     await page.waitForTimeout(500);

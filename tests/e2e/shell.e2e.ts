@@ -114,12 +114,62 @@ describe("shell in each environment at 375×812", () => {
     const prompt = page.getByRole("dialog", { name: "打开App" });
     await expect(prompt.textContent()).resolves.toContain("即将打开通鉴App");
     await prompt.getByRole("button", { name: "取消" }).click();
-    await expect(prompt.count()).resolves.toBe(0);
+    // The pop-up fades out (antd-mobile), then leaves the page.
+    await prompt.waitFor({ state: "detached" });
     await page.getByTestId("open-app").click();
     await page.getByRole("button", { name: "前往" }).click();
-    await expect(page.getByTestId("browser-hint").isVisible()).resolves.toBe(true);
+    await page.getByTestId("browser-hint").waitFor({ state: "visible" });
     await page.screenshot({ path: `${SHOTS}/wechat-open-in-browser.png` });
     await context.close();
+  });
+
+  it("animates the pop-ups in, and shows them at once with reduced motion", async () => {
+    /** The opacity of the 打开App prompt's frame in the first animation frame it is on the page. */
+    const firstFrameOpacity = (page: Page) =>
+      page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const check = () => {
+              const frame = document
+                .querySelector(".tj-download-popup")
+                ?.closest(".adm-center-popup-wrap > div");
+              if (frame) resolve(getComputedStyle(frame).opacity);
+              else requestAnimationFrame(check);
+            };
+            check();
+          }),
+      );
+    for (const reducedMotion of ["no-preference", "reduce"] as const) {
+      const context = await phoneContext(browser, UA.iosSafari);
+      const page = await context.newPage();
+      await page.emulateMedia({ reducedMotion });
+      await page.goto(`${server.baseUrl}/`);
+      await page.waitForLoadState("networkidle");
+      const opacity = firstFrameOpacity(page);
+      await page.getByTestId("open-app").click();
+      if (reducedMotion === "reduce") await expect(opacity).resolves.toBe("1");
+      else expect(Number(await opacity)).toBeLessThan(1);
+      // From the tap on 取消 to the prompt leaving the page, timed in the page.
+      const leaving = page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let tapped = 0;
+            document.addEventListener("click", () => (tapped ||= performance.now()), true);
+            new MutationObserver((_, observer) => {
+              if (tapped && !document.querySelector(".tj-download-popup")) {
+                observer.disconnect();
+                resolve(performance.now() - tapped);
+              }
+            }).observe(document.body, { childList: true, subtree: true });
+          }),
+      );
+      await page.getByRole("button", { name: "取消" }).click();
+      const ms = await leaving;
+      // The fade takes ~300 ms; without motion the pop-up leaves within a few frames.
+      if (reducedMotion === "reduce") expect(ms).toBeLessThan(200);
+      else expect(ms).toBeGreaterThan(200);
+      await context.close();
+    }
   });
 
   it("shows the entry pop-up error for a link to an entry that does not exist", async () => {
@@ -137,7 +187,7 @@ describe("shell in each environment at 375×812", () => {
     await expect(popup.textContent()).resolves.toContain("目标内容暂不存在");
     await expect(page.url()).toBe(`${server.baseUrl}${articlePath}`);
     await page.getByRole("button", { name: "关闭" }).click();
-    await expect(popup.count()).resolves.toBe(0);
+    await popup.waitFor({ state: "detached" });
     await context.close();
   });
 

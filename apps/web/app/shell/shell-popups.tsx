@@ -1,9 +1,10 @@
 import type { EntryIntro } from "@tongjian/contracts/content";
-import { DETAIL_POPUP_IMAGE_SIZE_PX } from "@tongjian/domain/image-url";
 import { detailDescriptionLimit, truncateText } from "@tongjian/domain/text-length";
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -11,12 +12,23 @@ import {
   useRef,
   useState,
 } from "react";
-import { useNavigate } from "react-router";
-import { TOAST_DESCRIPTION_SCROLL_HEIGHT_PX } from "./layout.ts";
-import { wakeApp } from "./open-app.ts";
-import { OpenAppButton } from "./open-app-button.tsx";
 import { usePlatform } from "./platform.tsx";
-import "./shell-popups.css";
+
+// antd-mobile draws the layers; with it they weigh more than the rest of the shell, so they are
+// chunks of their own, each fetched the first time one of its pop-ups opens (docs/decisions/0013).
+const PopupLayers = lazy(() => import("./popup-layers.tsx"));
+const ToastSheetLayer = lazy(() => import("./toast-sheet-layer.tsx"));
+const ConfirmLayer = lazy(() => import("./confirm-layer.tsx"));
+
+/**
+ * Renders its lazily loaded layer from the first time `shown` is true, and keeps it mounted after
+ * that, so the pop-up can animate out; a page where it never opens never downloads it.
+ */
+function OnceShown({ shown, children }: { shown: boolean; children: ReactNode }) {
+  const [mounted, setMounted] = useState(shown);
+  if (shown && !mounted) setMounted(true);
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** Spec §3 "Pop-up fields". */
 export interface DetailPopup {
@@ -63,8 +75,6 @@ export interface ConfirmDialog {
 }
 
 export const DOWNLOAD_DEFAULT_TEXT = "即将打开通鉴App，阅读体验更完整";
-export const DETAIL_ERROR_TEXT = "目标内容暂不存在";
-export const DETAIL_ERROR_HINT = "可以前往通鉴电脑版创建相关内容";
 
 const CLOSED_DETAIL: DetailPopup = {
   show: false,
@@ -107,7 +117,6 @@ export function ShellPopupsProvider({
   children: ReactNode;
   enabled: boolean;
 }) {
-  const navigate = useNavigate();
   const [detail, setDetail] = useState<DetailPopup>(CLOSED_DETAIL);
   const [download, setDownload] = useState<DownloadPopup>({
     show: false,
@@ -123,7 +132,7 @@ export function ShellPopupsProvider({
     text: "",
   });
   const [browserHint, setBrowserHint] = useState(false);
-  const { env, api: platformApi } = usePlatform();
+  const { api: platformApi } = usePlatform();
   const request = useRef(0);
 
   const openDetail = useCallback(
@@ -168,6 +177,7 @@ export function ShellPopupsProvider({
       if (event.key !== "Escape") return;
       closeDetail();
       setToast(null);
+      setBrowserHint(false);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -207,206 +217,39 @@ export function ShellPopupsProvider({
     [openDetail],
   );
 
+  const answerDialog = useCallback(
+    (ok: boolean) => {
+      dialog?.resolve?.(ok);
+      setDialog(null);
+    },
+    [dialog],
+  );
+  const closeToast = useCallback(() => setToast(null), []);
+
   return (
     <ShellPopupsContext.Provider value={api}>
       {children}
-      {enabled && detail.show && (
-        <div className="tj-mask" onClick={closeDetail} role="presentation">
-          <div
-            className="tj-popup tj-detail-popup"
-            role="dialog"
-            aria-modal="true"
-            aria-label="词条摘要"
-            data-state={detail.loading ? "loading" : detail.error ? "error" : "success"}
-            onClick={(e) => e.stopPropagation()}
-          >
-            <button
-              type="button"
-              className="tj-popup__close"
-              aria-label="关闭"
-              onClick={closeDetail}
-            >
-              ×
-            </button>
-            {detail.loading && <div className="tj-spinner" role="status" aria-label="加载中" />}
-            {detail.error && (
-              <div className="tj-detail-popup__error">
-                <p className="tj-detail-popup__title">{DETAIL_ERROR_TEXT}</p>
-                <p className="tj-detail-popup__desc">{DETAIL_ERROR_HINT}</p>
-              </div>
-            )}
-            {detail.success && (
-              <>
-                <div className="tj-detail-popup__head">
-                  {detail.image && (
-                    <img
-                      src={detail.image}
-                      alt={detail.title}
-                      width={DETAIL_POPUP_IMAGE_SIZE_PX}
-                      height={DETAIL_POPUP_IMAGE_SIZE_PX}
-                    />
-                  )}
-                  <p className="tj-detail-popup__title">{detail.title}</p>
-                </div>
-                <p className="tj-detail-popup__desc">{detail.desc}</p>
-                <button
-                  type="button"
-                  className="tj-button tj-button--block"
-                  onClick={() => {
-                    const id = detail.id;
-                    closeDetail();
-                    navigate(`/detail/${id}?seeMore=1`);
-                  }}
-                >
-                  查看详情
-                </button>
-              </>
-            )}
-          </div>
-        </div>
-      )}
-      {enabled && download.show && (
-        <div className="tj-mask" role="presentation">
-          <div
-            className={`tj-popup tj-download-popup tj-download-popup--${download.type}`}
-            role="dialog"
-            aria-modal="true"
-            aria-label="打开App"
-          >
-            <p className="tj-download-popup__text">{download.text}</p>
-            <div className="tj-popup__actions">
-              {download.option ? (
-                <>
-                  <button
-                    type="button"
-                    className="tj-button tj-button--ghost"
-                    onClick={() => {
-                      download.onCancel?.();
-                      setDownload((d) => ({ ...d, show: false }));
-                    }}
-                  >
-                    取消
-                  </button>
-                  <OpenAppButton
-                    className="tj-button"
-                    url={download.url}
-                    onSettled={closeDownload}
-                    onPress={() => {
-                      closeDownload();
-                      // Spec §4: WeChat, Weibo and QQ cannot open other apps by scheme, so the
-                      // mask layer shows how to open the page in the system browser instead.
-                      if (env.showMaskLayer) setBrowserHint(true);
-                      else wakeApp(download.url);
-                    }}
-                  >
-                    前往
-                  </OpenAppButton>
-                </>
-              ) : (
-                <button
-                  type="button"
-                  className="tj-button tj-button--block"
-                  onClick={() => setDownload((d) => ({ ...d, show: false }))}
-                >
-                  我知道了
-                </button>
-              )}
-            </div>
-          </div>
-        </div>
-      )}
-      {enabled && dialog?.show && (
-        <div className="tj-mask" role="presentation">
-          <div
-            className="tj-popup tj-dialog"
-            role="alertdialog"
-            aria-modal="true"
-            aria-label={dialog.title}
-          >
-            <p className="tj-dialog__title">{dialog.title}</p>
-            <p className="tj-dialog__content">{dialog.content}</p>
-            <div className="tj-popup__actions">
-              <button
-                type="button"
-                className="tj-button tj-button--ghost"
-                onClick={() => {
-                  dialog.resolve?.(false);
-                  setDialog(null);
-                }}
-              >
-                {dialog.cancelText}
-              </button>
-              <button
-                type="button"
-                className="tj-button"
-                onClick={() => {
-                  dialog.resolve?.(true);
-                  setDialog(null);
-                }}
-              >
-                {dialog.confirmText}
-              </button>
-            </div>
-          </div>
-        </div>
-      )}
-      {enabled && toast?.show && (
-        // Spec §4: the toast closes on a tap on its layer.
-        <div
-          className="tj-mask tj-mask--sheet"
-          onClick={() => setToast(null)}
-          role="presentation"
-          data-testid="toast-layer"
-        >
-          <div className="tj-sheet" role="dialog" aria-label={toast.name} data-type={toast.type}>
-            <p className="tj-sheet__title">
-              {toast.type === "relation" && toast.from && toast.to
-                ? `${toast.from} ${toast.direction === "twoway" ? "⇄" : "→"} ${toast.to}：${toast.relation ?? ""}`
-                : toast.name}
-            </p>
-            {(toast.position || toast.time) && (
-              <p className="tj-sheet__meta">
-                {[toast.time, toast.position].filter(Boolean).join(" · ")}
-              </p>
-            )}
-            <div
-              className="tj-sheet__desc"
-              style={{ maxHeight: TOAST_DESCRIPTION_SCROLL_HEIGHT_PX }}
-            >
-              {toast.desc}
-            </div>
-          </div>
-        </div>
-      )}
-      {enabled && browserHint && (
-        <div
-          className="tj-mask tj-mask--hint"
-          onClick={() => setBrowserHint(false)}
-          role="presentation"
-          data-testid="browser-hint"
-        >
-          <div className="tj-browser-hint">
-            <svg className="tj-browser-hint__arrow" viewBox="0 0 96 96" aria-hidden="true">
-              <path d="M14 88C26 52 48 28 82 14" strokeDasharray="7 6" />
-              <path d="M64 8l19 5-8 18" />
-            </svg>
-            <p className="tj-browser-hint__text">
-              点击右上角 <strong>···</strong>
-              <br />
-              选择「在浏览器中打开」
-              <br />
-              即可打开通鉴App
-            </p>
-          </div>
-        </div>
-      )}
-      {enabled && loading.show && (
-        <div className="tj-mask tj-mask--clear" role="presentation">
-          <div className="tj-popup tj-loading-popup" role="status">
-            <div className="tj-spinner" />
-            <span>{loading.text}</span>
-          </div>
-        </div>
+      {/* Spec §2: the black layout has no pop-ups. */}
+      {enabled && (
+        <>
+          <OnceShown shown={detail.show || download.show || browserHint || loading.show}>
+            <PopupLayers
+              detail={detail}
+              download={download}
+              loading={loading}
+              browserHint={browserHint}
+              closeDetail={closeDetail}
+              closeDownload={closeDownload}
+              setBrowserHint={setBrowserHint}
+            />
+          </OnceShown>
+          <OnceShown shown={Boolean(toast?.show)}>
+            <ToastSheetLayer toast={toast} closeToast={closeToast} />
+          </OnceShown>
+          <OnceShown shown={Boolean(dialog?.show)}>
+            <ConfirmLayer dialog={dialog} answerDialog={answerDialog} />
+          </OnceShown>
+        </>
       )}
     </ShellPopupsContext.Provider>
   );
