@@ -11,7 +11,7 @@
  * - Imperative APIs (Toast.show, Dialog.alert …) are not used: the layers are declarative, so
  *   they keep React context (the OpenAppButton reads the platform and the route) and their
  *   roles. Whoever adds one must first give antd-mobile a createRoot renderer with
- *   `unstableSetRender`, in the module that uses it (docs/decisions/0013).
+ *   `unstableSetRender`, in the module that uses it (docs/decisions/0014-antd-mobile-pop-ups-on-demand.md).
  */
 import { reduceMotion, restoreMotion } from "antd-mobile/es/utils/reduce-and-restore-motion";
 import { useEffect, useRef, useState } from "react";

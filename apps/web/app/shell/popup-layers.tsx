@@ -2,7 +2,7 @@
  * The shell's centred pop-up layers, drawn with antd-mobile: the entry summary, the 打开App
  * prompt, the open-in-browser hint and the loading pop-up. A chunk of its own:
  * ShellPopupsProvider (shell-popups.tsx) keeps the state and the API on every page and loads
- * this module the first time one of these opens (docs/decisions/0013); the toast sheet and the
+ * this module the first time one of these opens (docs/decisions/0014-antd-mobile-pop-ups-on-demand.md); the toast sheet and the
  * confirm dialog have modules of their own. Components come from their own entry points, so only
  * their code and CSS are in the chunk.
  */

@@ -15,7 +15,7 @@ import {
 import { usePlatform } from "./platform.tsx";
 
 // antd-mobile draws the layers; with it they weigh more than the rest of the shell, so they are
-// chunks of their own, each fetched the first time one of its pop-ups opens (docs/decisions/0013).
+// chunks of their own, each fetched the first time one of its pop-ups opens (docs/decisions/0014-antd-mobile-pop-ups-on-demand.md).
 const PopupLayers = lazy(() => import("./popup-layers.tsx"));
 const ToastSheetLayer = lazy(() => import("./toast-sheet-layer.tsx"));
 const ConfirmLayer = lazy(() => import("./confirm-layer.tsx"));
