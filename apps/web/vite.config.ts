@@ -1,5 +1,48 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
+
+type ModuleInfoOf = (id: string) => Rollup.ModuleInfo | null;
+
+let rootGraph: Set<string> | undefined;
+
+/**
+ * Our modules that the root route imports statically (the shell, and the domain rules it uses):
+ * every page loads all of them first, so they go out as one chunk rather than a dozen small ones,
+ * each with its own imports and exports to pay for. Modules loaded on demand (`import()`: the
+ * pop-up layers, the WeChat code, the native bridge) stay out, since only static imports are
+ * followed.
+ */
+function inRootGraph(id: string, moduleInfo: ModuleInfoOf): boolean {
+  if (!rootGraph) {
+    const start = findRoot(id, moduleInfo);
+    if (!start) return false;
+    const graph = new Set<string>();
+    const queue = [start];
+    while (queue.length > 0) {
+      const next = queue.pop() as string;
+      if (graph.has(next) || next.includes("node_modules") || next.endsWith(".css")) continue;
+      graph.add(next);
+      queue.push(...(moduleInfo(next)?.importedIds ?? []));
+    }
+    rootGraph = graph;
+  }
+  return rootGraph.has(id);
+}
+
+/** The root route's module, found from any module of the app by walking up its importers. */
+function findRoot(id: string, moduleInfo: ModuleInfoOf): string | null {
+  const seen = new Set<string>();
+  const queue = [id];
+  while (queue.length > 0) {
+    const next = queue.pop() as string;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    if (/\/app\/root\.tsx(\?.*)?$/.test(next)) return next;
+    const info = moduleInfo(next);
+    queue.push(...(info?.importers ?? []), ...(info?.dynamicImporters ?? []));
+  }
+  return null;
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
@@ -14,15 +57,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     // ~3 KB (gzip) more off them than esbuild's minifier. The server build stays readable.
     minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 } },
-    // react-dom in one chunk: the pop-up chunks (antd-mobile) use its createPortal, and left to
-    // itself Rollup would split react-dom's small index module from its client, ~0.6 KB (gzip)
-    // more on every page's first load (docs/decisions/0013).
     rollupOptions: isSsrBuild
       ? {}
       : {
           output: {
-            manualChunks: (id: string) =>
-              /node_modules\/(react-dom|scheduler)\//.test(id) ? "react-dom" : undefined,
+            manualChunks: (id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }) => {
+              // react-dom in one chunk: the pop-up chunks (antd-mobile) use its createPortal,
+              // and left to itself Rollup would split react-dom's small index module from its
+              // client, ~0.6 KB (gzip) more on every page's first load
+              // (docs/decisions/0014-antd-mobile-pop-ups-on-demand.md).
+              if (/node_modules\/(react-dom|scheduler)\//.test(id)) return "react-dom";
+              if (!id.includes("node_modules") && inRootGraph(id, getModuleInfo)) return "shell";
+              return undefined;
+            },
           },
         },
   },

@@ -21,7 +21,7 @@ describe("reading and searching at 375×812", () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole("search").click();
+    await page.getByRole("link", { name: /搜索人物/ }).click();
     await page.waitForURL(`${server.baseUrl}/search`);
     await page.getByText("还没有搜索过").waitFor();
     await page.getByLabel("搜索关键词").fill("libai");

@@ -96,7 +96,7 @@ describe("foundation journeys at 375×812", () => {
     // On to search from the entry: home through the brand in the top bar, then the search box.
     await page.locator(".tj-topbar__brand").click();
     await page.waitForURL(`${server.baseUrl}/`);
-    await page.getByRole("search").click();
+    await page.getByRole("link", { name: /搜索人物/ }).click();
     await page.waitForURL(`${server.baseUrl}/search`);
     await page.getByLabel("搜索关键词").fill(other);
     await page.getByRole("button", { name: "搜索" }).click();

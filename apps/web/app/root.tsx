@@ -17,7 +17,7 @@ import "./shell/theme.css";
 import "./shell/base.css";
 import "./shell/common.css";
 import type { Route } from "./+types/root";
-import { ARTICLE_FONT_SCRIPT } from "./features/content/use-article-font.ts";
+import { ARTICLE_FONT_SCRIPT } from "./features/content/article-font-script.ts";
 import { AppShell } from "./shell/app-shell.tsx";
 import { isChunkLoadError, reloadOnceForChunkError } from "./shell/chunk-reload.ts";
 import { NOT_FOUND_MESSAGE } from "./shell/not-found.ts";

@@ -2,7 +2,7 @@ import { isEntityId } from "@tongjian/domain/entity-id";
 import { WORKS_PAGE_SIZE } from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { truncateText } from "@tongjian/domain/text-length";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useRevalidator } from "react-router";
 import { ArticleList, listedArticles } from "../features/content/article-list.tsx";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
@@ -13,12 +13,16 @@ import { EntryTimeline } from "../features/content/entry-timeline.tsx";
 import { EntryVerse } from "../features/content/entry-verse.tsx";
 import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
-import { PopularEntries, popularEntries } from "../features/content/popular-entries.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/detail";
+
+/** The list without an id is a rare page: its component loads with it, not with every entry. */
+const PopularEntries = lazy(() =>
+  import("../features/content/popular-entries.tsx").then((m) => ({ default: m.PopularEntries })),
+);
 
 /** Timeline lines show two lines of text; longer event summaries are cut before they ship. */
 const TIMELINE_DESC_LIMIT = 60;
@@ -34,7 +38,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const id = params.id;
   if (!id) {
     // Without an id the route lists the most connected entries.
-    const list = await popularEntries(context.services, 50);
+    const { list } = await context.services.home.topList({ page: 1, size: 50 });
     return { entry: null, list, origin } as const;
   }
   if (!isEntityId(id)) throw notFound();
@@ -150,7 +154,12 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
   useShare(
     d.entry ? { title: d.entry.name, desc: d.entry.summary, imgUrl: d.entry.imageUrl } : null,
   );
-  if (!d.entry) return <PopularEntries list={d.list} linkTo={(id) => `/detail/${id}`} />;
+  if (!d.entry)
+    return (
+      <Suspense fallback={null}>
+        <PopularEntries list={d.list} linkTo={(id) => `/detail/${id}`} />
+      </Suspense>
+    );
   const { entry, relations, timeline, articles, works, seeMore } = d;
   const isText = TEXT_KINDS.has(entry.kind);
   return (

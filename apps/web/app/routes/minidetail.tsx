@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
 import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
-import { PopularEntries, popularEntries } from "../features/content/popular-entries.tsx";
+import { PopularEntries } from "../features/content/popular-entries.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
@@ -16,7 +16,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = params.id;
   if (!id) {
     // Without an id, like /detail, the route lists the most connected entries.
-    const list = await popularEntries(context.services, 20);
+    const { list } = await context.services.home.topList({ page: 1, size: 20 });
     return { entry: null, list, origin } as const;
   }
   if (!isEntityId(id)) throw notFound();

@@ -3,8 +3,9 @@ import { pageViewEventForRouteId } from "@tongjian/domain/tracking-pages";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation, useMatches } from "react-router";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
+import { lazyNativeBridge } from "./lazy-native-bridge.ts";
 import type { WeChatWebConfig } from "./load-context.ts";
-import { createNativeBridge, type NativeBridge } from "./native-bridge.ts";
+import type { NativeBridge } from "./native-bridge.ts";
 import type { PlannedRoute } from "./planned-route.ts";
 import { sharePayload } from "./share-payload.ts";
 import "./platform.css";
@@ -197,7 +198,7 @@ export function PlatformProvider({
   wechat?: WeChatWebConfig | undefined;
   children: ReactNode;
 }) {
-  const bridge = useMemo(() => createNativeBridge(env), [env]);
+  const bridge = useMemo(() => lazyNativeBridge(env), [env]);
   const api = useMemo(
     () => createBrowserApi({ env, bridge, hosts: { default: "", technology: "" } }),
     [env, bridge],

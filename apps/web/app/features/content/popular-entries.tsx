@@ -1,14 +1,7 @@
 import type { TopList } from "@tongjian/contracts/content";
-import type { Services } from "@tongjian/services/create-services";
 import { AppLink } from "../../shell/app-link.tsx";
 import { KIND_NAMES } from "./entry-kinds.ts";
 import "./entry-relations.css";
-
-/** The most connected entries, best first (the home page's top list), for a loader. */
-export async function popularEntries(services: Pick<Services, "home">, size: number) {
-  const top = await services.home.topList({ page: 1, size });
-  return top.list;
-}
 
 /** The most connected entries, shown by the entry routes when no id is given. */
 export function PopularEntries({

@@ -9,16 +9,11 @@ import {
 import { useCallback, useEffect, useState } from "react";
 import { usePlatform } from "../../shell/platform.tsx";
 
-export const ARTICLE_FONT_STORAGE_KEY = "tj:article-font";
-
-const TITLE_SIZE_PROPERTY = "--tj-article-title-size";
-const TEXT_SIZE_PROPERTY = "--tj-article-text-size";
-
-/**
- * Runs in the document's head, before the first paint: a size the reader chose earlier is in
- * place when the article is first laid out, so the text does not jump when the page hydrates.
- */
-export const ARTICLE_FONT_SCRIPT = `(function(){try{var z=${JSON.stringify(FONT_SIZES)},v=localStorage.getItem(${JSON.stringify(ARTICLE_FONT_STORAGE_KEY)});if(v&&Object.prototype.hasOwnProperty.call(z,v)){var d=document.documentElement.style;d.setProperty("${TITLE_SIZE_PROPERTY}",z[v].titlePx+"px");d.setProperty("${TEXT_SIZE_PROPERTY}",z[v].paragraphPx+"px")}}catch(e){}})()`;
+import {
+  ARTICLE_FONT_STORAGE_KEY,
+  TEXT_SIZE_PROPERTY,
+  TITLE_SIZE_PROPERTY,
+} from "./article-font-script.ts";
 
 /** Sizes are set on the document, where the head script sets them, and every article reads them. */
 function applyFont(variant: FontVariant) {
