@@ -3,7 +3,8 @@ import { defineConfig, type Rollup } from "vite";
 
 type ModuleInfoOf = (id: string) => Rollup.ModuleInfo | null;
 
-let rootGraph: Set<string> | undefined;
+/** Per build (keyed by the build's module lookup), so a watch rebuild starts afresh. */
+const rootGraphs = new WeakMap<ModuleInfoOf, Set<string>>();
 
 /**
  * Our modules that the root route imports statically (the shell, and the domain rules it uses):
@@ -13,6 +14,7 @@ let rootGraph: Set<string> | undefined;
  * followed.
  */
 function inRootGraph(id: string, moduleInfo: ModuleInfoOf): boolean {
+  let rootGraph = rootGraphs.get(moduleInfo);
   if (!rootGraph) {
     const start = findRoot(id, moduleInfo);
     if (!start) return false;
@@ -25,6 +27,7 @@ function inRootGraph(id: string, moduleInfo: ModuleInfoOf): boolean {
       queue.push(...(moduleInfo(next)?.importedIds ?? []));
     }
     rootGraph = graph;
+    rootGraphs.set(moduleInfo, graph);
   }
   return rootGraph.has(id);
 }

@@ -2,7 +2,6 @@ import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import { readSessionId } from "@tongjian/services/accounts/visitor-session";
 import type { Services } from "@tongjian/services/create-services";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -65,7 +64,7 @@ export function webRegistrar(options: {
   appDownloads: { ios: string; android: string };
   wechat: { openAppId?: string | undefined; jsSdkUrl?: string | undefined };
 }) {
-  // The same for every request; only the visitor differs.
+  // The same for every request.
   const hosts = {
     preview: options.previewHost ?? null,
     fallback: options.fallbackHost ?? null,
@@ -77,12 +76,8 @@ export function webRegistrar(options: {
     openAppId: options.wechat.openAppId ?? null,
     jsSdkUrl: options.wechat.jsSdkUrl ?? null,
   };
-  const loadContext = (request: FastifyRequest) => ({
+  const loadContext = () => ({
     services: options.services,
-    visitor: {
-      sessionId: readSessionId(request.headers.cookie),
-      userAgent: request.headers["user-agent"] ?? "",
-    },
     hosts,
     wechat,
   });
@@ -133,7 +128,7 @@ export function webRegistrar(options: {
         const turn = turns.take();
         if (turn) await turn;
         const webRequest = toWebRequest(request, reply);
-        return sendWebResponse(reply, await handle(webRequest, loadContext(request)));
+        return sendWebResponse(reply, await handle(webRequest, loadContext()));
       });
     });
   };

@@ -14,12 +14,6 @@ export interface WeChatWebConfig {
 declare module "react-router" {
   interface AppLoadContext {
     services: Services;
-    /** Who asked for the page, for services that answer per visitor. */
-    visitor: {
-      /** The session of a signed-in visitor (the `tj_sid` cookie), or null. */
-      sessionId: string | null;
-      userAgent: string;
-    };
     hosts: {
       preview: string | null;
       fallback: string | null;
