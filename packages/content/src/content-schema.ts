@@ -56,6 +56,7 @@ export const PERSON_ROLES = [
   "哲学家",
   "探险家",
   "学者",
+  "侠客",
 ] as const;
 
 export const EVENT_CATEGORIES = [
