@@ -104,6 +104,18 @@ export const ARTICLE_SECTIONS = ["中国史", "世界史", "艺术史", "战争"
 
 const aliases = z.array(z.string().trim().min(1)).default([]);
 
+/**
+ * Where an entry's facts are recorded (optional): short names of primary texts with their
+ * chapter (《史记·刺客列传》, 《资治通鉴·卷一九六》) or of standard modern references (条约文本,
+ * 《世界遗产名录》). Carried into the entry's data and shown as the entry page's 资料来源 line.
+ */
+export const sourcesSchema = z
+  .array(z.string().trim().min(2, "至少 2 个字符").max(40, "至多 40 个字符"))
+  .min(1, "至少一项；没有来源时省略此字段")
+  .max(8, "至多 8 项")
+  .refine((list) => new Set(list).size === list.length, "来源重复")
+  .optional();
+
 export const regimeSchema = z.strictObject({
   key: keySchema,
   name: z.string().trim().min(1),
@@ -128,6 +140,7 @@ export const regimeSchema = z.strictObject({
   predecessor: keySchema.optional(),
   successor: keySchema.optional(),
   summary: chineseText(20, 400),
+  sources: sourcesSchema,
 });
 
 export const placeSchema = z.strictObject({
@@ -148,6 +161,7 @@ export const placeSchema = z.strictObject({
     )
     .default([]),
   summary: chineseText(10, 400),
+  sources: sourcesSchema,
 });
 
 export const personSchema = z.strictObject({
@@ -165,6 +179,7 @@ export const personSchema = z.strictObject({
   place: keySchema.optional(),
   poet: z.string().trim().min(1).optional(),
   summary: chineseText(40, 400),
+  sources: sourcesSchema,
 });
 
 export const eventSchema = z.strictObject({
@@ -178,6 +193,7 @@ export const eventSchema = z.strictObject({
   participants: z.array(keySchema).default([]),
   category: z.enum(EVENT_CATEGORIES),
   summary: chineseText(40, 400),
+  sources: sourcesSchema,
 });
 
 export const relationSchema = z.strictObject({

@@ -39,6 +39,48 @@ describe("loadContent", () => {
     expect(article?.html).toContain(`data-id="${contentId("person", "du-fu")}"`);
   });
 
+  it("keeps an entry's sources on its record, and leaves them out when none are given", () => {
+    const bundle = loadContent(FIXTURE);
+    const liBai = bundle.entries.find((e) => e.key === "li-bai");
+    expect(liBai?.record.sources).toEqual(["《旧唐书·文苑传下》", "《新唐书·文艺传中》"]);
+    const duFu = bundle.entries.find((e) => e.key === "du-fu");
+    expect(duFu?.record).not.toHaveProperty("sources");
+  });
+
+  it("rejects an empty, repeated or overlong source list", () => {
+    const summary =
+      "这是一段足够长的简介文字，用来让校验只报告来源字段的错误，而不是简介过短的问题，再多写几个字。";
+    const dir = brokenCopy((d) => {
+      writeFileSync(
+        join(d, "people", "sources.yaml"),
+        [
+          ["empty-sources", "sources: []"],
+          ["repeated-sources", "sources: [《史记·项羽本纪》, 《史记·项羽本纪》]"],
+          ["blank-source", 'sources: ["《汉书》", " "]'],
+        ]
+          .map(([key, line]) =>
+            [
+              `- key: ${key}`,
+              "  name: 某人",
+              "  gender: male",
+              "  roles: [诗人]",
+              `  ${line}`,
+              `  summary: ${summary}`,
+            ].join("\n"),
+          )
+          .join("\n"),
+      );
+    });
+    const where = issuesOf(dir).map((i) => `${i.record}|${i.field}`);
+    expect(where).toEqual(
+      expect.arrayContaining([
+        "empty-sources|sources",
+        "repeated-sources|sources",
+        "blank-source|sources.1",
+      ]),
+    );
+  });
+
   it("names the file, the record and the field of every error", () => {
     const dir = brokenCopy((d) => {
       writeFileSync(
