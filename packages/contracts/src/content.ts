@@ -171,6 +171,8 @@ export const entryDetail = entryCard.extend({
   /** The facts box, ready to show. */
   factList: z.array(entryFact),
   verse: entryVerse,
+  /** Where the entry's facts are recorded (《史记·刺客列传》 …), for the 资料来源 line; [] when none. */
+  sources: z.array(z.string()),
   viewNumShow: z.string(),
   likeNum: z.number().int(),
 });

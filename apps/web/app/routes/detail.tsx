@@ -9,6 +9,7 @@ import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
 import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
 import { EntryRelations } from "../features/content/entry-relations.tsx";
+import { EntrySources } from "../features/content/entry-sources.tsx";
 import { EntryTimeline } from "../features/content/entry-timeline.tsx";
 import { EntryVerse } from "../features/content/entry-verse.tsx";
 import { EntryWorks } from "../features/content/entry-works.tsx";
@@ -213,6 +214,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
           {articles ? <ArticleList articles={articles} /> : <SectionError what="相关文章" />}
         </Section>
       )}
+      <EntrySources sources={entry.sources} />
     </main>
   );
 }

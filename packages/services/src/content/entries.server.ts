@@ -9,6 +9,7 @@ import type {
   WorksPage,
 } from "@tongjian/contracts/content";
 import { entryFacts, entryVerse } from "@tongjian/domain/entry-facts";
+import { entrySources } from "@tongjian/domain/entry-sources";
 import { RELATED_ARTICLES_LIMIT, relationGroup } from "@tongjian/domain/relation-groups";
 import { formatViewCount } from "@tongjian/domain/view-count";
 import { formatHistoricalDate, formatYear } from "@tongjian/domain/year-format";
@@ -166,6 +167,7 @@ export function createEntryService(deps: {
             facts: data,
             factList: entryFacts(entry.kind, data),
             verse: entryVerse(entry.kind, data),
+            sources: entrySources(data),
           };
         }),
         deps.entries.counters(id),

@@ -55,6 +55,15 @@ describe.each(databaseTargets())("entry page API on $name", (target) => {
     expect(cover.body).toContain("示意图");
   });
 
+  it("gives the sources an entry cites for its source line, and none where it cites none", async () => {
+    const liBai = (await get(`/api/item/detail/cn/${LI_BAI}`)).body.data;
+    expect(liBai.sources).toEqual(["《旧唐书·文苑传下》", "《新唐书·文艺传中》"]);
+    // The seed keeps them in the entry's data, beside the other facts of the record.
+    expect(liBai.facts.sources).toEqual(liBai.sources);
+    expect(factsOf(liBai)).not.toHaveProperty("资料来源");
+    expect((await get(`/api/item/detail/cn/${YING_ZHENG}`)).body.data.sources).toEqual([]);
+  });
+
   it("gives a regime's capitals and rulers as links, and its rulers on the timeline", async () => {
     const facts = factsOf((await get(`/api/item/detail/cn/${TANG}`)).body.data);
     expect(facts.起止).toEqual([{ name: "618年—907年（289年）" }]);

@@ -26,6 +26,7 @@ function poem(
     endYear: null,
     factList,
     verse: { lines, notes: [], reading },
+    sources: [],
     viewNumShow: "1",
     likeNum: 0,
   };
