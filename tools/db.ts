@@ -1,6 +1,11 @@
 // Database and content commands: migrate, seed, reset, check. See README "Content".
 import { resolve } from "node:path";
 import { ContentValidationError, loadContent } from "@tongjian/content/load-content";
+import {
+  formatSourcesReport,
+  readSyllabusNames,
+  syllabusSourcesReport,
+} from "@tongjian/content/syllabus-sources";
 
 const command = process.argv[2];
 const contentRoot = resolve(process.env.CONTENT_DIR ?? "content");
@@ -13,6 +18,13 @@ async function main() {
     console.log(
       `内容校验通过：${[...kinds].map(([k, n]) => `${k} ${n}`).join("，")}，relation ${bundle.relations.length}，article ${bundle.articles.length}`,
     );
+    // Syllabus entries without a source line (docs/content-format.md, "Sources").
+    const syllabus = readSyllabusNames(contentRoot);
+    if (syllabus) {
+      for (const line of formatSourcesReport(syllabusSourcesReport(bundle, syllabus))) {
+        console.log(line);
+      }
+    }
     return;
   }
   // Loaded only here so that `check` needs nothing but the content files.
