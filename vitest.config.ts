@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.ts"],
+          globalSetup: ["tests/support/e2e-setup.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

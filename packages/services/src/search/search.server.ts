@@ -101,11 +101,16 @@ export function createSearchService(deps: { search: SearchRepository }) {
      * first; when nothing matched, names that sound or look like the keyword.
      */
     async overview({ q, size }: { q: string; size: number }): Promise<SearchOverview> {
+      // Independent reads: PostgreSQL runs them side by side on the pool's connections.
+      const [groups, articles] = await Promise.all([
+        Promise.all(SEARCH_GROUPS.map((g) => deps.search.searchEntries(q, 1, size, g.key))),
+        deps.search.searchArticles(q, 1, size),
+      ]);
       const ranked: { rank: number; order: number; section: SearchSection }[] = [];
       for (const [order, group] of SEARCH_GROUPS.entries()) {
-        const found = await deps.search.searchEntries(q, 1, size, group.key);
-        const best = found.rows[0];
-        if (!best) continue;
+        const found = groups[order];
+        const best = found?.rows[0];
+        if (!found || !best) continue;
         ranked.push({
           rank: best.tier,
           order,
@@ -118,7 +123,6 @@ export function createSearchService(deps: { search: SearchRepository }) {
           },
         });
       }
-      const articles = await deps.search.searchArticles(q, 1, size);
       const bestArticle = articles.rows[0];
       if (bestArticle) {
         ranked.push({

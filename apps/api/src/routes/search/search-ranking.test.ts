@@ -194,7 +194,7 @@ describe.each(databaseTargets())("search ranking over the real corpus on $name",
     return res.json().data as {
       total: number;
       hasMore: boolean;
-      list: { name: string; kind: string }[];
+      list: { id: string; name: string; kind: string }[];
     };
   };
 
