@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "@tongjian/db/create-database";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import { WORKS_RELATION_TYPE } from "@tongjian/domain/entry-kinds";
 import { pinyin } from "pinyin-pro";
+import type { WorkRecord } from "./content-schema.ts";
 import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry } from "./load-content.ts";
 import { upsertEntries } from "./upsert-entries.ts";
@@ -48,6 +49,13 @@ export function pinyinKeys(names: string[]): { full: string; initials: string } 
     initials.add(syllables.map((s) => s[0]).join(""));
   }
   return { full: [...full].join(" "), initials: [...initials].join(" ") };
+}
+
+/** A work without years reads as its era in words, or else as its regime (宋, 东汉 …). */
+function workEra(entry: ContentEntry, byKey: Map<string, ContentEntry>): string | undefined {
+  if (entry.kind !== "work") return undefined;
+  const w = entry.record as WorkRecord;
+  return w.era ?? (w.regime ? byKey.get(w.regime)?.name : undefined);
 }
 
 function entryData(entry: ContentEntry, byKey: Map<string, ContentEntry>) {
@@ -101,7 +109,7 @@ export async function seedContent(
           summary: e.summary,
           start_year: e.start?.year ?? null,
           end_year: e.end?.year ?? null,
-          time_desc: describeTime(e.kind, e.start, e.end),
+          time_desc: describeTime(e.kind, e.start, e.end, workEra(e, byKey)),
           regime_id: e.regimeId ?? null,
           data: JSON.stringify(entryData(e, byKey)),
           image_url: null,
