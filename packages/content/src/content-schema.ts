@@ -102,6 +102,10 @@ export const RELATION_TYPES = [
   "记述",
   "成果",
   "包含",
+  "发生地",
+  "营建",
+  "所在",
+  "相关",
 ] as const;
 
 export const ARTICLE_SECTIONS = ["中国史", "世界史", "艺术史", "战争", "科技史", "大事件"] as const;

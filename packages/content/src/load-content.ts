@@ -322,8 +322,8 @@ export function loadContent(root: string): ContentBundle {
     });
   }
 
-  // Facts stated on records are edges of the graph too: who took part in an event, who founded
-  // a regime, where it had its capital, who made a work.
+  // Facts stated on records are edges of the graph too: who took part in an event and where it
+  // happened, who founded a regime, where it had its capital, who made a work.
   const derive = (
     from: ContentEntry | undefined,
     to: ContentEntry | undefined,
@@ -338,8 +338,9 @@ export function loadContent(root: string): ContentBundle {
   };
   for (const entry of entries) {
     if (entry.kind === "event") {
-      for (const p of (entry.record as EventRecord).participants)
-        derive(byKey.get(p), entry, "参与", "参与事件");
+      const ev = entry.record as EventRecord;
+      for (const p of ev.participants) derive(byKey.get(p), entry, "参与", "参与事件");
+      for (const p of ev.places) derive(entry, byKey.get(p), "发生地", "发生地");
     } else if (entry.kind === "regime") {
       const g = entry.record as RegimeRecord;
       derive(g.founder ? byKey.get(g.founder) : undefined, entry, "建立", "建立政权");
