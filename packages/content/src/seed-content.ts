@@ -3,7 +3,7 @@ import { bumpContentVersion } from "@tongjian/db/content-version";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import { WORKS_RELATION_TYPE } from "@tongjian/domain/entry-kinds";
-import { pinyin } from "pinyin-pro";
+import { nameSyllables } from "@tongjian/domain/name-pinyin";
 import type { WorkRecord } from "./content-schema.ts";
 import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry } from "./load-content.ts";
@@ -34,16 +34,7 @@ export function pinyinKeys(names: string[]): { full: string; initials: string } 
   const full = new Set<string>();
   const initials = new Set<string>();
   for (const name of names) {
-    // `v: true` writes ü as v (吕 → lv), the way pinyin keyboards type it; otherwise the
-    // filter below would drop the ü and leave "l".
-    const syllables = pinyin(name, {
-      toneType: "none",
-      type: "array",
-      nonZh: "consecutive",
-      v: true,
-    })
-      .map((s) => s.toLowerCase().replace(/[^a-z0-9]/g, ""))
-      .filter(Boolean);
+    const syllables = nameSyllables(name);
     if (syllables.length === 0) continue;
     full.add(syllables.join(""));
     initials.add(syllables.map((s) => s[0]).join(""));
