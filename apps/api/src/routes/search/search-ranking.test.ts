@@ -65,6 +65,11 @@ const FIRST_HITS: [query: string, name: string, kind: string][] = [
   ["赵州桥", "赵州桥", "place"],
   ["都江堰", "都江堰", "place"],
   ["岳阳楼", "岳阳楼", "place"],
+  ["史记", "史记", "work"],
+  ["太史公书", "史记", "work"],
+  ["石头记", "红楼梦", "work"],
+  ["活字印刷术", "活字印刷术", "work"],
+  ["清明上河图", "清明上河图", "work"],
   ["静夜思", "静夜思", "poem"],
   ["libai", "李白", "person"],
   ["zgl", "诸葛亮", "person"],
@@ -201,8 +206,8 @@ describe.each(databaseTargets())("search ranking over the real corpus on $name",
   it("groups hits by kind with counts, the group of the best hit first", async () => {
     const { sections, similar } = await overview("赤壁");
     expect(similar).toEqual([]);
-    // The place is the whole name; the event starts with it; the poems and articles hold it.
-    expect(sections.map((s) => s.name)).toEqual(["地点", "事件", "诗文", "文章"]);
+    // The place is the whole name; the event and 赤壁赋 start with it; poems and articles hold it.
+    expect(sections.map((s) => s.name)).toEqual(["地点", "事件", "作品", "诗文", "文章"]);
     expect(sections[0]?.list[0]?.name).toBe("赤壁");
     for (const section of sections.filter((s) => s.type === "entry")) {
       const page = await groupPage("赤壁", section.group, 1, 50);
