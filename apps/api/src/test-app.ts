@@ -13,7 +13,8 @@ export const FIXTURE_CONTENT = "tests/fixtures/content";
 
 /**
  * A real app on a real database: a fresh SQLite file, or the given PostgreSQL database emptied
- * and migrated, seeded with the fixture content.
+ * and migrated, seeded with the fixture content (or the folder `env.CONTENT_DIR` names, such as
+ * the real `content/`).
  */
 export async function createTestApp(
   target: { databaseUrl?: string | undefined; redisUrl?: string | undefined },
@@ -34,7 +35,7 @@ export async function createTestApp(
   const fresh = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   await dropAll(fresh.db);
   await migrateToLatest(fresh.db);
-  await seedContent(fresh, loadContent(FIXTURE_CONTENT));
+  await seedContent(fresh, loadContent(config.contentDir));
   await fresh.close();
   const deps = await createDeps(config);
   const app = await buildApp(deps);
