@@ -1,4 +1,4 @@
-import { ASK_QUESTION_MAX_LENGTH } from "@tongjian/domain/ask-question";
+import { ASK_QUESTION_MAX_LENGTH } from "@tongjian/domain/ask-page";
 import { keywordLength } from "@tongjian/domain/search-keyword";
 import { z } from "zod";
 

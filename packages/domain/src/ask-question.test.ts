@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ASK_EXAMPLES } from "./ask-page.ts";
 import {
-  ASK_EXAMPLES,
   cleanMention,
   normalizeQuestion,
   parseQuestion,

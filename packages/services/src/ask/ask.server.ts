@@ -5,8 +5,8 @@ import type {
   AskSearch,
   AskStatus,
 } from "@tongjian/contracts/ask";
+import { ASK_QUESTION_MAX_LENGTH } from "@tongjian/domain/ask-page";
 import {
-  ASK_QUESTION_MAX_LENGTH,
   type AskIntent,
   type ParsedQuestion,
   parseQuestion,
