@@ -50,6 +50,8 @@ const CASES: [string, string, string | [string, string] | null, Record<string, u
   ["安史之乱是怎么回事", "who", "安史之乱"],
   ["李白的生平", "who", "李白"],
   ["李白", "who", "李白", { implicit: true }],
+  ["李白和杜甫", "relation", ["李白", "杜甫"], { implicit: true }],
+  ["和珅", "who", "和珅", { implicit: true }],
   // 何时
   ["赤壁之战是什么时候", "when", "赤壁之战", { aspect: "span" }],
   ["赤壁之战是哪一年", "when", "赤壁之战", { aspect: "span" }],

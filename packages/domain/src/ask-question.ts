@@ -428,6 +428,9 @@ export function parseQuestion(raw: string): ParsedQuestion {
     return { ...built, text, subject, pairs: [] };
   }
   if (!QUESTION_WORD.test(text)) {
+    // Two names and nothing else ("李白和杜甫"): how they are related.
+    const pairs = splitPair(text);
+    if (pairs.length > 0) return { text, intent: "relation", subject: null, pairs, implicit: true };
     const subject = cleanMention(text);
     if (subject) return { text, intent: "who", subject, pairs: [], implicit: true };
   }

@@ -34,7 +34,7 @@ export class AnswerWriter {
     return this;
   }
 
-  /** Names joined with 、 (at most `max`, then 等N个). */
+  /** Names joined with 、 (at most `max`, then 等, with the count). */
   names(entries: AskEntryRef[], max = 12, decorate?: (e: AskEntryRef) => string): this {
     entries.slice(0, max).forEach((e, i) => {
       if (i > 0) this.say("、");
@@ -42,7 +42,7 @@ export class AnswerWriter {
       const note = decorate?.(e);
       if (note) this.say(note);
     });
-    if (entries.length > max) this.say(`等${entries.length}个`);
+    if (entries.length > max) this.say(`等（共${entries.length}个）`);
     return this;
   }
 

@@ -19,7 +19,7 @@ import type { SearchService } from "../search/search.server.ts";
 import { type AnswerContext, type Composer, INTENT_KINDS } from "./answer-context.ts";
 import { NOT_RECORDED } from "./answer-phrases.ts";
 import { AnswerWriter } from "./answer-writer.ts";
-import { type AskEntry, refOf } from "./ask-entry.ts";
+import { type AskEntry, namesOf, refOf } from "./ask-entry.ts";
 import type { AskRepository } from "./ask-repository.ts";
 import { courtesyOrStyle, dynasty, who } from "./identity-answers.ts";
 import {
@@ -35,8 +35,10 @@ import { authorAnswer, bookEventAnswer, works } from "./work-answers.ts";
 
 /** Search hits offered with an answer the corpus does not hold. */
 const SEARCH_HITS_SHOWN = 5;
+/** Words searched for at most: names are short, and a question's leftovers can be long. */
+const SEARCH_WORDS_MAX = 20;
 
-const COMPOSERS: Record<Exclude<AskIntent, "relation" | "author" | "unknown">, Composer> = {
+const COMPOSERS: Record<Exclude<AskIntent, "relation" | "unknown">, Composer> = {
   who,
   when,
   born: bornOrDied("born"),
@@ -58,6 +60,7 @@ const COMPOSERS: Record<Exclude<AskIntent, "relation" | "author" | "unknown">, C
   founder,
   rulers,
   participants,
+  author: (ctx, entry, w) => authorAnswer(ctx, [entry], w),
 };
 
 /** What 问史 can answer, said when a question is of another kind. */
@@ -92,7 +95,7 @@ export function createAskService(deps: {
   };
 
   async function searchFor(q: string): Promise<AskSearch | null> {
-    const words = q.trim();
+    const words = Array.from(q.trim()).slice(0, SEARCH_WORDS_MAX).join("");
     if (!words) return null;
     const page = await deps.search.entryPage({ q: words, page: 1, size: SEARCH_HITS_SHOWN });
     return {
@@ -135,7 +138,13 @@ export function createAskService(deps: {
   ): Draft {
     const w = new AnswerWriter();
     const shown = resolution.entries.slice(0, 8);
-    w.say(`「${resolution.matched}」可以指`).names(shown.map(refOf));
+    // One name of several entries (宋), or several names in one mention (李白杜甫).
+    const shared = shown.every((e) => {
+      const names = namesOf(e);
+      return [names.main, ...names.others].includes(resolution.matched);
+    });
+    if (shared) w.say(`「${resolution.matched}」可以指`).names(shown.map(refOf));
+    else w.say(`「${mention}」里有`).names(shown.map(refOf));
     w.say("，你问的是哪一个？");
     return {
       status: "ambiguous",
@@ -183,8 +192,8 @@ export function createAskService(deps: {
       const [a, b] = await Promise.all(pair.map((m) => resolver.resolve(m)));
       if (a?.status === "found" && b?.status === "found") {
         const asked = new Map([
-          [a.entry.id, pair[0]],
-          [b.entry.id, pair[1]],
+          [a.entry.id, a.matched],
+          [b.entry.id, b.matched],
         ]);
         const w = new AnswerWriter(asked);
         const result = await relationBetween(ctx, a.entry, b.entry, w, pair);
@@ -196,6 +205,10 @@ export function createAskService(deps: {
         if (miss.r) firstMiss = { mention: miss.m, resolution: miss.r };
       }
     }
+    // A bare "A和B" that is not two names may be one name (an event called "A与B").
+    if (parsed.implicit) {
+      return about({ ...parsed, intent: "who", subject: parsed.text }, original, resolver);
+    }
     if (firstMiss?.resolution.status === "ambiguous") {
       return ambiguous(firstMiss.resolution, firstMiss.mention, parsed, original);
     }
@@ -205,24 +218,24 @@ export function createAskService(deps: {
   async function about(parsed: ParsedQuestion, original: string, resolver: MentionResolver) {
     const mention = parsed.subject ?? "";
     const resolution = await resolver.resolve(mention, INTENT_KINDS[parsed.intent] ?? []);
-    if (parsed.intent === "author" && resolution.status !== "none") {
-      // Several works of one title are all answered; other ambiguity is asked back.
-      const found = resolution.status === "found" ? [resolution.entry] : resolution.entries;
-      const texts = found.every((e) => e.kind === "poem" || e.kind === "classic");
-      if (resolution.status === "found" || texts) {
+    if (resolution.status === "ambiguous") {
+      // Several poems of one title (春望) are all answered; other ambiguity is asked back.
+      const texts = resolution.entries.every((e) => e.kind === "poem" || e.kind === "classic");
+      if (parsed.intent === "author" && texts) {
         const w = new AnswerWriter();
-        const outcome = await authorAnswer(ctx, found, w);
+        const outcome = await authorAnswer(ctx, resolution.entries, w);
         return { status: outcome, writer: w } satisfies Draft;
       }
+      return ambiguous(resolution, mention, parsed, original);
     }
-    if (resolution.status === "ambiguous") return ambiguous(resolution, mention, parsed, original);
     if (resolution.status === "none") {
       return parsed.implicit ? unsupported(parsed, resolver) : notFound(mention, parsed.intent);
     }
     const asked = new Map([[resolution.entry.id, resolution.matched]]);
     const w = new AnswerWriter(asked);
-    const compose = COMPOSERS[parsed.intent as keyof typeof COMPOSERS];
-    const outcome = await compose(ctx, resolution.entry, w, parsed);
+    const intent =
+      parsed.intent === "relation" || parsed.intent === "unknown" ? "who" : parsed.intent;
+    const outcome = await COMPOSERS[intent](ctx, resolution.entry, w, parsed);
     return { status: outcome, writer: w } satisfies Draft;
   }
 

@@ -15,9 +15,14 @@ interface Candidate {
   tier: 0 | 1;
 }
 
-/** Longest name looked for inside a longer mention ("诗人李白是" → 李白). */
-const MENTION_SCAN_MAX = 16;
+/** Characters of a mention looked at, and the longest name looked for inside a longer one. */
+const MENTION_SCAN_MAX = 12;
 const NAME_MAX = 10;
+/**
+ * Name lookups one question may make. A mention of 12 characters that names nothing costs 63;
+ * a question of odd words cannot make the server run hundreds of searches.
+ */
+export const LOOKUP_BUDGET = 100;
 /** Endings readers add to a regime's name that the corpus may not list: 宋朝, 明代, 秦国. */
 const REGIME_SUFFIX = /(?:朝代|王朝|时期|时代|政权|帝国|朝|代|国)$/u;
 
@@ -31,11 +36,12 @@ const fold = (text: string) => text.normalize("NFKC").toLowerCase().replace(/\s+
 export function createMentionResolver(deps: { search: SearchService; repository: AskRepository }) {
   const lookups = new Map<string, Promise<Candidate[]>>();
 
-  /** Entries whose name or other name is exactly `name`. */
+  /** Entries whose name or other name is exactly `name` (none once the budget is spent). */
   function exact(name: string): Promise<Candidate[]> {
     const key = fold(name);
     const known = lookups.get(key);
     if (known) return known;
+    if (lookups.size >= LOOKUP_BUDGET) return Promise.resolve([]);
     const found = (async () => {
       if (!key) return [];
       const hits = await deps.search.suggestions({ keyword: name });

@@ -2,6 +2,7 @@ import { importPoetry } from "@tongjian/content/import-poetry";
 import { contentId } from "@tongjian/content/load-content";
 import type { AskAnswer } from "@tongjian/contracts/ask";
 import { bumpContentVersion } from "@tongjian/db/content-version";
+import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import { ASK_EXAMPLES } from "@tongjian/domain/ask-page";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
@@ -243,6 +244,39 @@ describe.each(databaseTargets())("问史 over the real corpus on $name", (target
     expect(long.statusCode).toBe(200);
     const odd = await ask({ question: "\"*(NEAR %_'" });
     expect(odd.statusCode).toBe(200);
+  });
+
+  it("names every author of a title several poems share", async () => {
+    const stamp = new Date().toISOString();
+    await t.deps.handle.db
+      .insertInto("entry")
+      .values({
+        id: "0123456789abcdef0123cafe",
+        key: "test-poem-chun-wang",
+        kind: "poem",
+        name: "春望",
+        aliases: "[]",
+        summary: "测试用的同名诗。",
+        start_year: null,
+        end_year: null,
+        time_desc: "宋",
+        regime_id: null,
+        data: JSON.stringify({ author: "测试诗人", dynasty: "宋", paragraphs: ["测试用的同名诗。"] }),
+        image_url: null,
+        search_names: "春望 测试诗人",
+        pinyin: "",
+        pinyin_initials: "",
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    await refreshSearchIndex(t.deps.handle);
+    const a = await answer("春望是谁写的");
+    expect(a.status).toBe("answered");
+    expect(a.text).toContain("2篇");
+    expect(a.text).toContain("唐代杜甫");
+    expect(a.text).toContain("宋代测试诗人");
+    expect(a.cited.filter((c) => c.name === "春望")).toHaveLength(2);
   });
 
   it("sees a relation added to the corpus once the content version changes", async () => {
