@@ -261,7 +261,11 @@ describe.each(databaseTargets())("问史 over the real corpus on $name", (target
         end_year: null,
         time_desc: "宋",
         regime_id: null,
-        data: JSON.stringify({ author: "测试诗人", dynasty: "宋", paragraphs: ["测试用的同名诗。"] }),
+        data: JSON.stringify({
+          author: "测试诗人",
+          dynasty: "宋",
+          paragraphs: ["测试用的同名诗。"],
+        }),
         image_url: null,
         search_names: "春望 测试诗人",
         pinyin: "",
