@@ -96,6 +96,7 @@ const CASES: [string, string, string | [string, string] | null, Record<string, u
   ["李白有哪些作品", "works", "李白"],
   ["李白的代表作", "works", "李白"],
   ["杜甫写过哪些诗", "works", "杜甫"],
+  ["李白的诗", "works", "李白"],
   ["静夜思是谁写的", "author", "静夜思"],
   ["《静夜思》是谁写的？", "author", "静夜思"],
   ["静夜思的作者是谁", "author", "静夜思"],

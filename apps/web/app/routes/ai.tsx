@@ -87,19 +87,25 @@ function Conversation({ first }: { first: Route.ComponentProps["loaderData"]["an
 
   return (
     <>
-      {turns.length === 0 ? (
+      {turns.length === 0 && (
         <p className="tj-ask__intro">
           问人物、朝代、事件、地点和作品。答案只来自通鉴收录的资料，并注明出处；资料里没有的，会直说不知道。
         </p>
-      ) : (
-        <ol ref={last} className="tj-ask__turns" aria-label="问答记录" aria-live="polite">
-          {turns.map((turn) => (
-            <Turn key={turn.key} turn={turn} onAsk={ask} onRetry={retry} />
-          ))}
-        </ol>
       )}
+      {/* In the page from the start, so that screen readers announce the first answer too. */}
+      <ol ref={last} className="tj-ask__turns" aria-label="问答记录" aria-live="polite">
+        {turns.map((turn) => (
+          <Turn key={turn.key} turn={turn} onAsk={ask} onRetry={retry} />
+        ))}
+      </ol>
 
-      <form method="get" action="/ai" className="tj-ask__form" role="search" onSubmit={onSubmit}>
+      <form
+        method="get"
+        action="/ai"
+        className="tj-ask__form"
+        aria-label="提问"
+        onSubmit={onSubmit}
+      >
         <input
           name="q"
           type="search"

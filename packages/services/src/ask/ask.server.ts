@@ -218,6 +218,10 @@ export function createAskService(deps: {
   async function about(parsed: ParsedQuestion, original: string, resolver: MentionResolver) {
     const mention = parsed.subject ?? "";
     const resolution = await resolver.resolve(mention, INTENT_KINDS[parsed.intent] ?? []);
+    // A bare text is an introduction only when it is a name: "李白喜欢" asks something else.
+    if (parsed.implicit && resolution.status !== "none" && resolution.partial) {
+      return unsupported(parsed, resolver);
+    }
     if (resolution.status === "ambiguous") {
       // Several poems of one title (春望) are all answered; other ambiguity is asked back.
       const texts = resolution.entries.every((e) => e.kind === "poem" || e.kind === "classic");

@@ -86,7 +86,8 @@ describe("createMentionResolver", () => {
     const { resolver } = fakes();
     expect(idOf(await resolver.resolve("秦朝"))).toBe("qin");
     const found = await resolver.resolve("诗人李白先生");
-    expect(found).toMatchObject({ status: "found", matched: "李白" });
+    expect(found).toMatchObject({ status: "found", matched: "李白", partial: true });
+    expect(await resolver.resolve("杜甫")).toMatchObject({ partial: false });
     expect(idOf(await resolver.resolve("唐代诗人杜甫"))).toBe("dufu");
   });
 

@@ -2,11 +2,14 @@ import type { SearchService } from "../search/search.server.ts";
 import { type AskEntry, askEntry, isCurated, namesOf } from "./ask-entry.ts";
 import type { AskRepository } from "./ask-repository.ts";
 
-/** How a name written in a question was matched to the corpus. */
+/**
+ * How a name written in a question was matched to the corpus. `matched` is the name found;
+ * `partial` says it was found inside a longer mention ("诗人李白" → 李白).
+ */
 export type Resolution =
-  | { status: "found"; entry: AskEntry; matched: string }
+  | { status: "found"; entry: AskEntry; matched: string; partial: boolean }
   /** Several entries fit equally well (宋: 北宋, 南宋, 刘宋): the reader is asked which. */
-  | { status: "ambiguous"; entries: AskEntry[]; matched: string }
+  | { status: "ambiguous"; entries: AskEntry[]; matched: string; partial: boolean }
   | { status: "none"; mention: string };
 
 interface Candidate {
@@ -78,11 +81,16 @@ export function createMentionResolver(deps: { search: SearchService; repository:
     return list.filter((c) => !seen.has(c.entry.id) && seen.add(c.entry.id));
   }
 
-  function settle(candidates: Candidate[], kinds: readonly string[], matched: string): Resolution {
+  function settle(
+    candidates: Candidate[],
+    kinds: readonly string[],
+    matched: string,
+    partial: boolean,
+  ): Resolution {
     const best = pick(candidates, kinds);
     const [only] = best;
-    if (best.length === 1 && only) return { status: "found", entry: only.entry, matched };
-    return { status: "ambiguous", entries: best.map((c) => c.entry), matched };
+    if (best.length === 1 && only) return { status: "found", entry: only.entry, matched, partial };
+    return { status: "ambiguous", entries: best.map((c) => c.entry), matched, partial };
   }
 
   return {
@@ -99,7 +107,7 @@ export function createMentionResolver(deps: { search: SearchService; repository:
       if (bare && bare !== whole) variants.push(bare);
       for (const variant of variants) {
         const found = await exact(variant);
-        if (found.length > 0) return settle(found, kinds, variant);
+        if (found.length > 0) return settle(found, kinds, variant, false);
       }
       const chars = Array.from(whole);
       for (let length = Math.min(chars.length - 1, NAME_MAX); length >= 2; length--) {
@@ -114,7 +122,7 @@ export function createMentionResolver(deps: { search: SearchService; repository:
         const hits = found.filter((f) => f.hits.length > 0);
         if (hits.length === 0) continue;
         const all = hits.flatMap((f) => f.hits);
-        const resolution = settle(all, kinds, hits[0]?.w ?? whole);
+        const resolution = settle(all, kinds, hits[0]?.w ?? whole, true);
         if (resolution.status === "found") {
           const matched = hits.find((f) => f.hits.some((c) => c.entry.id === resolution.entry.id));
           return { ...resolution, matched: matched?.w ?? resolution.matched };

@@ -125,6 +125,7 @@ const UNANSWERED: Case[] = [
   { q: "杜甫的妻子是谁", status: "not-recorded", has: ["没有记载"], cites: ["杜甫"] },
   { q: "拿破仑是哪个朝代的", status: "not-recorded", has: ["没有记载"], cites: ["拿破仑"] },
   { q: "张三是谁", status: "not-found", has: ["没有记载", "张三"] },
+  { q: "李白喜欢喝酒", status: "unsupported", has: ["不知道"] },
 ];
 
 describe.each(databaseTargets())("问史 over the real corpus on $name", (target) => {
