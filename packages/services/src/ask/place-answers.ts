@@ -3,6 +3,7 @@ import { eraName } from "@tongjian/domain/relation-phrases";
 import { type Composer, loadEntries } from "./answer-context.ts";
 import { kindWord, NOT_RECORDED, placesWithModern, regimeOf, subject } from "./answer-phrases.ts";
 import { ref, refOf, refs, text } from "./ask-entry.ts";
+import { dynasty } from "./identity-answers.ts";
 
 // Where: an event's places, a place today, a regime's capitals, a person's native place.
 
@@ -76,6 +77,8 @@ export const native: Composer = async (ctx, e, w, q) => {
 
 /** 都城: a regime's capitals with today's names and the relation's note (初期都城 …). */
 export const capital: Composer = async (ctx, e, w, q) => {
+  // "洛阳是哪些朝代的都城": the regimes that made the place their capital.
+  if (e.kind === "place") return dynasty(ctx, e, w, q);
   if (e.kind !== "regime") {
     if (e.kind === "person" && regimeOf(e)) {
       // "李白那时的都城": the question is about the person's regime.

@@ -92,7 +92,6 @@ export const founder: Composer = async (ctx, e, w) => {
     return "not-recorded";
   }
   if (builders.length > 0) {
-    subject(w, e, "：");
     builders.forEach((b, i) => {
       if (i > 0) w.say("；");
       const item = { id: b.item.id, name: b.item.name, kind: b.item.kind };

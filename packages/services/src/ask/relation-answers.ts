@@ -46,6 +46,8 @@ function labelFor(r: Relation): string | null {
 const PARENT = ["父子", "父女", "母子", "母女"];
 const SIBLING = ["兄弟", "兄妹", "姐弟", "姐妹"];
 const TEACHER_LABEL = /老师|师父|恩师/u;
+/** Labels that only name the role, and say nothing the reverse reading does not. */
+const GENERIC_LABELS = new Set(["儿子", "女儿", "学生", "弟子", "门生", "妻子", "丈夫", "好友"]);
 
 const KIN_RULES: Record<KinRole, (r: Relation) => boolean> = {
   father: (r) => (r.type === "父子" || r.type === "父女") && r.direction === "reverse",
@@ -79,11 +81,13 @@ function found(relations: Relation[], keep: (r: Relation) => boolean): Found[] {
     .filter(keep)
     .filter((r) => !seen.has(r.item.id) && seen.add(r.item.id))
     .map((r) => {
-      const label = labelFor(r);
-      // A grandparent row says what the grandchild is (孙子): said that way, not guessed back.
-      return label === null
-        ? { item: item(r), label: "", reverse: r.label }
-        : { item: item(r), label };
+      // A row read from its `to` end says what the entry asked about is (次子, 问礼者): kept,
+      // as "（李世民是其次子）", rather than guessed back, unless it only names the role.
+      if (r.direction === "reverse") {
+        const reverse = GENERIC_LABELS.has(r.label) ? undefined : r.label;
+        return { item: item(r), label: labelFor(r) ?? "", ...(reverse ? { reverse } : {}) };
+      }
+      return { item: item(r), label: r.label };
     });
 }
 
