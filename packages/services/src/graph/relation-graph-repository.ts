@@ -14,9 +14,7 @@ export function createRelationGraphRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom("relation")
         .select(["from_id", "to_id", "type", "label", "twoway", "note", "year"])
-        .where((eb) =>
-          eb.or([eb("type", "<", WORKS_RELATION_TYPE), eb("type", ">", WORKS_RELATION_TYPE)]),
-        )
+        .where("type", "<>", WORKS_RELATION_TYPE)
         .execute();
       // One order on every build and both dialects (their collations differ), so that equally
       // short paths come out the same everywhere.
