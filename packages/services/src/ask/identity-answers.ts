@@ -29,7 +29,7 @@ export const who: Composer = async (_ctx, e, w) => {
       if (styles.length > 0) w.say(`，号${styles.join("、")}`);
       w.say("，");
       if (personTitle(w, e)) w.say("，");
-      if (!lifeSentence(w, e, "")) w.say("生卒年不详");
+      if (!lifeSentence(w, e, "")) w.say(`生卒年${NOT_RECORDED}`);
       w.say("。");
       break;
     }

@@ -107,7 +107,7 @@ export async function authorAnswer(
     works.slice(0, 10).forEach((work, i) => {
       w.cite(refOf(work));
       if (i > 0) w.say("；");
-      if (!writeAuthor(w, work)) w.say("作者不详");
+      if (!writeAuthor(w, work)) w.say("未记载作者");
       w.say("的");
       title(w, refOf(work));
     });
