@@ -17,6 +17,7 @@ import { installErrorHandler } from "./error-handler.ts";
 import { installPageCache } from "./page-cache.ts";
 import { viewedContent } from "./page-views.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
+import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
 import { registerHomeRoutes } from "./routes/content/home-routes.ts";
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerArticleRoutes(typed, deps);
     registerCoverRoutes(typed, deps);
     registerSearchRoutes(typed, deps);
+    registerAskRoutes(typed, deps);
     registerLikeRoutes(typed, deps);
     registerSitemapRoutes(typed, deps);
     registerSampleAudioRoutes(typed, deps);
