@@ -132,7 +132,9 @@ registerRoute(
   new CacheFirst({ cacheName: ASSETS_CACHE, plugins: [storable("asset")] }),
 );
 
-// --- Covers drawn by the server, and content reads the pages make after loading. ---
+// --- Covers drawn by the server (stale-while-revalidate: a cover changes only with its title),
+// and content reads the pages make after loading: network first, since they carry counters (views,
+// likes) that a stale copy would show wrong while online; the copy serves only offline. ---
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/media/cover/"),
   new StaleWhileRevalidate({
@@ -145,8 +147,9 @@ registerRoute(
 );
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && isStorableApiPath(url.pathname),
-  new StaleWhileRevalidate({
+  new NetworkFirst({
     cacheName: API_CACHE,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     plugins: [
       storable("api"),
       new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * DAY_SECONDS }),
