@@ -62,8 +62,24 @@ const manifest = readRouterManifest();
 const rootRoute = manifest.routes.root;
 if (!rootRoute) throw new Error("React Router manifest has no root route");
 
-// The shell: what every page loads first (entry, root route, their imports and styles) and the
-// route manifest. Screens' own chunks are not precached: a saved page keeps the files it names.
+/**
+ * The chunks a shell file loads on demand (the pop-up layers, the native bridge): its `import()`
+ * targets and the files Vite lists for them in its `__vite__mapDeps` helper (their imports and
+ * styles).
+ */
+function onDemandFiles(url: string): string[] {
+  if (!url.endsWith(".js")) return [];
+  const code = readFileSync(join(clientDir, url.slice(1)), "utf8");
+  const found = new Set<string>();
+  for (const m of code.matchAll(/\bimport\("\.\/([\w.-]+\.js)"\)/g)) found.add(`/assets/${m[1]}`);
+  const deps = /__vite__mapDeps=[^;]*?m\.f=\[([^\]]*)\]/.exec(code)?.[1] ?? "";
+  for (const m of deps.matchAll(/"(assets\/[\w.-]+\.(?:js|css))"/g)) found.add(`/${m[1]}`);
+  return [...found];
+}
+
+// The shell: what every page loads first (entry, root route, their imports and styles), what
+// those load on demand (the pop-ups every screen can open) and the route manifest. Screens' own
+// chunks are not precached: a saved page keeps the files it names.
 const stylesheets = [...new Set([...(manifest.entry.css ?? []), ...(rootRoute.css ?? [])])].map(
   clean,
 );
@@ -79,6 +95,7 @@ const shell = [
     ].map(clean),
   ),
 ];
+shell.push(...new Set(shell.flatMap(onDemandFiles).filter((url) => !shell.includes(url))));
 
 const offlineHtml = renderOfflinePageHtml({
   stylesheets,

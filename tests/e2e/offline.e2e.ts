@@ -1,6 +1,8 @@
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { OFFLINE_SAVE_HEADER } from "@tongjian/domain/offline-pages";
+import { READING_CACHE, READING_INDEX_KEY } from "@tongjian/domain/reading-index";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { findFreePort, type RunningServer, startServer } from "../support/start-server.ts";
@@ -9,8 +11,6 @@ import { findFreePort, type RunningServer, startServer } from "../support/start-
 // in Chromium with the network switched off.
 
 const CONTENT_DIR = process.env.E2E_CONTENT_DIR ?? "content";
-const READING_CACHE = "tj-reading-v1";
-const READING_INDEX = "/__offline/reading-index.json";
 
 interface Listed {
   id: string;
@@ -67,7 +67,7 @@ function savedKeys(page: Page): Promise<string[]> {
         .sort((a, b) => b.openedAt - a.openedAt)
         .map((p) => p.key);
     },
-    [READING_CACHE, READING_INDEX] as const,
+    [READING_CACHE, READING_INDEX_KEY] as const,
   );
 }
 
@@ -130,6 +130,26 @@ describe("offline reading", () => {
     expect(await offline.text()).toContain("网络不可用");
   });
 
+  it("counts no second view for the service worker's copy of a page", async () => {
+    const path = articlePath(articles[3] as Listed);
+    const views = async (headers: Record<string, string>) => {
+      const html = await (await fetch(url(path), { headers })).text();
+      const shown = /(\d+)(?:<!-- -->)? 阅读/.exec(html)?.[1];
+      if (!shown) throw new Error("no view count on the article page");
+      return Number(shown);
+    };
+    const copy = { [OFFLINE_SAVE_HEADER]: "1" };
+    // A session cookie skips the page cache: each of these is rendered by the loader.
+    const signedIn = { cookie: "tj_sid=someone" };
+    const before = await views({ ...signedIn, ...copy });
+    expect(await views({ ...signedIn, ...copy })).toBe(before);
+    // Anonymous copies: the first is rendered, the second comes from the page cache.
+    await views(copy);
+    await views(copy);
+    // A reader's view still counts, and is the only one.
+    expect(await views(signedIn)).toBe(before + 1);
+  });
+
   it("keeps the home page, articles opened by full load and client navigation, and an entry", async () => {
     const [fullLoad, clientNav] = articles as [Listed, Listed];
     await page.goto(url("/"));
@@ -152,6 +172,28 @@ describe("offline reading", () => {
       articlePath(clientNav),
       `/detail/${entry.id}`,
     ]);
+  });
+
+  it("shows a saved page after a short wait when the network is slow", async () => {
+    const [saved] = articles as [Listed];
+    const path = articlePath(saved);
+    // The service worker's request for the document hangs for 10 s.
+    const slow = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await route.continue().catch(() => undefined);
+    };
+    await context.route((u) => u.pathname === path, slow);
+    try {
+      const started = Date.now();
+      await page.goto(url(path));
+      await waitForHeading(page, saved.title);
+      // After the worker's 3 s network timeout, from the saved copy, not after the 10 s.
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(2_500);
+      expect(elapsed).toBeLessThan(7_000);
+    } finally {
+      await context.unroute((u) => u.pathname === path, slow);
+    }
   });
 
   it("opens them with their text when the network is off, with the offline notice", async () => {
@@ -185,6 +227,13 @@ describe("offline reading", () => {
     await page.waitForURL(url(articlePath(fullLoad)));
     await waitForHeading(page, fullLoad.title);
     await expect(page.locator(".tj-article__body").textContent()).resolves.not.toBe("");
+    // The pop-ups are precached with the shell: an in-text link still opens the entry summary,
+    // which says it could not load, and the page stays as it is.
+    const link = page.locator(".tj-article__body a.inner-link").first();
+    await expect(link.count()).resolves.toBe(1);
+    await link.click();
+    await page.locator(".tj-detail-popup[data-state=error]").waitFor();
+    await expect(heading(page)).resolves.toBe(fullLoad.title);
   });
 
   it("shows the offline page for anything not saved, listing what is, and its links work", async () => {
