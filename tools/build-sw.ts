@@ -12,7 +12,7 @@ import { renderOfflinePageHtml } from "../apps/web/app/features/offline/offline-
 import type { RouteManifestEntry, ServiceWorkerBuild } from "../apps/web/sw/build-info.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const clientDir = join(root, process.env.WEB_BUILD_DIR ?? "apps/web/build", "client");
+const clientDir = join(root, "apps/web/build/client");
 const OFFLINE_PAGE = "/offline.html";
 const ICONS = ["/favicon.svg"];
 

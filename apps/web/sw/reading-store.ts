@@ -145,7 +145,9 @@ export function createReadingStore({ assetsCache }: ReadingStoreOptions) {
 
     /** A navigation to this page started: its document is on its way into the cache. */
     navigationStarted(page: ReadingPage) {
-      navigations.set(page.key, Date.now());
+      const now = Date.now();
+      for (const [key, at] of navigations) if (now - at >= RECENT_MS) navigations.delete(key);
+      navigations.set(page.key, now);
     },
 
     /**

@@ -73,7 +73,8 @@ const readingDocuments = new NetworkFirst({
         readingPageOf(new URL(request.url))?.key ?? request,
       cacheDidUpdate: async ({ request, newResponse }) => {
         const page = readingPageOf(new URL(request.url));
-        if (page) await store.documentStored(page, newResponse);
+        // The reader already has the page; a failure here only leaves it out of the list.
+        if (page) await store.documentStored(page, newResponse).catch(() => undefined);
       },
     },
   ],
