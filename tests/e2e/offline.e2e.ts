@@ -158,12 +158,14 @@ describe("offline reading", () => {
     await expect(heading(page)).resolves.toBe(fullLoad.title);
     // A client-side navigation from the home page: React Router fetches only the page's data.
     await page.goto(url("/"));
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page
       .locator(`a[href="${articlePath(clientNav)}"]`)
       .first()
       .click();
     await page.waitForURL(url(articlePath(clientNav)));
     await waitForHeading(page, clientNav.title);
+    await expect(page.evaluate(() => "sameDocument" in window)).resolves.toBe(true);
     await page.goto(url(`/detail/${entry.id}`));
     await waitForHeading(page, entry.title);
     await waitForSaved(page, [

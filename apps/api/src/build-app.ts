@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import { readContentVersion } from "@tongjian/db/content-version";
-import { isOfflineSaveRequest, OFFLINE_SAVE_HEADER } from "@tongjian/domain/offline-pages";
+import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { SESSION_COOKIE } from "@tongjian/services/accounts/visitor-session";
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
 import {
@@ -47,8 +47,13 @@ function scriptOrigin(url: string | undefined): string[] {
  * worker's copy of a page for offline reading counts none (its loader would not either).
  */
 function countPageView(deps: AppDeps, url: string, request: FastifyRequest) {
-  const header = request.headers[OFFLINE_SAVE_HEADER];
-  if (isOfflineSaveRequest({ get: () => (typeof header === "string" ? header : null) })) return;
+  const headers = {
+    get: (name: string) => {
+      const value = request.headers[name];
+      return typeof value === "string" ? value : null;
+    },
+  };
+  if (isOfflineSaveRequest(headers)) return;
   const viewed = viewedContent(url);
   if (viewed?.kind === "article") deps.services.articles.countView(viewed.id);
   else if (viewed?.kind === "entry") deps.services.entries.countView(viewed.id);
