@@ -53,9 +53,17 @@ export function registerServiceWorker(
 export function useOfflineReading() {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    // Development has no /sw.js (Vite serves the modules); browsers without workers skip it.
-    if (!import.meta.env.PROD || !navigator.serviceWorker) return;
+    // Browsers without workers (and iOS webviews without app-bound domains) skip it.
+    if (!navigator.serviceWorker) return;
     const container = navigator.serviceWorker;
+    if (!import.meta.env.PROD) {
+      // Development has no /sw.js (Vite serves the modules). A worker left on this origin by a
+      // production run would still answer these pages from its caches: it is removed.
+      void container
+        .getRegistrations()
+        .then((registrations) => Promise.all(registrations.map((r) => r.unregister())));
+      return;
+    }
     afterLoadWhenIdle(window, () =>
       registerServiceWorker(
         container,
