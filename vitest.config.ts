@@ -10,6 +10,7 @@ export default defineConfig({
           include: [
             "packages/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/web/sw/**/*.test.ts",
             "tools/**/*.test.ts",
           ],
           environment: "node",

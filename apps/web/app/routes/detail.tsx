@@ -1,4 +1,5 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
+import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { WORKS_PAGE_SIZE } from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { truncateText } from "@tongjian/domain/text-length";
@@ -53,7 +54,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     });
   const { entries } = context.services;
   const [entry, relation, timeline, articles, works] = await Promise.all([
-    orNotFound(entries.detail(id)),
+    // The service worker's copy for offline reading counts no second view (decision 16).
+    orNotFound(entries.detail(id, { countView: !isOfflineSaveRequest(request.headers) })),
     optional("关系", entries.relations(id)),
     optional("时间轴", entries.timeline(id)),
     optional("相关文章", entries.articles(id)),

@@ -19,7 +19,7 @@ import type { ArticleRepository } from "./article-repository.ts";
 import type { ContentReadCaches } from "./content-read-cache.ts";
 import { articleCard, entryCard, entryImageUrl, parseJson } from "./content-views.ts";
 import type { EntryRepository, RelatedEntry } from "./entry-repository.ts";
-import type { ViewCounter } from "./view-counter.ts";
+import type { ViewCounter, ViewOptions } from "./view-counter.ts";
 
 interface DateLike {
   year: number;
@@ -164,8 +164,8 @@ export function createEntryService(deps: {
   }
 
   return {
-    /** An entry with its facts and counters; reading it counts a view. */
-    async detail(id: string): Promise<EntryDetail> {
+    /** An entry with its facts and counters; reading it counts a view unless told not to. */
+    async detail(id: string, { countView = true }: ViewOptions = {}): Promise<EntryDetail> {
       const [shown, counts] = await Promise.all([
         parts.get(`detail|${id}`, async () => {
           const entry = await requireEntry(id);
@@ -185,7 +185,7 @@ export function createEntryService(deps: {
         deps.entries.counters(id),
       ]);
       if (!counts) throw new NotFoundError(ENTRY_NOT_FOUND);
-      deps.views.add("entry", id);
+      if (countView) deps.views.add("entry", id);
       return {
         ...shown,
         viewNumShow: formatViewCount(counts.view_count + deps.views.pendingFor("entry", id)),
