@@ -167,16 +167,17 @@ describe("问史 at 375×812", () => {
   it("asks back which one is meant, and answers the one chosen", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await openAsk(page, `?q=${encodeURIComponent("宋朝的开国皇帝是谁")}`);
+    // 魏 is 曹魏, 北魏, 东魏 and 西魏.
+    await openAsk(page, `?q=${encodeURIComponent("魏的开国皇帝是谁")}`);
     await answered(page, 1);
     const choices = turn(page, 1).getByRole("list", { name: "你问的是哪一个" });
-    await choices.getByRole("link", { name: /^北宋/ }).click();
+    await choices.getByRole("link", { name: /^曹魏/ }).click();
     await answered(page, 2);
     await expect(turn(page, 2).locator(".tj-ask__question").textContent()).resolves.toBe(
-      "北宋的开国皇帝是谁",
+      "曹魏的开国皇帝是谁",
     );
     await expect(turn(page, 2).locator(".tj-ask-answer__text").textContent()).resolves.toContain(
-      "赵匡胤",
+      "曹丕",
     );
     await context.close();
   });

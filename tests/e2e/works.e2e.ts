@@ -163,7 +163,12 @@ describe("works (作品) at 375×812", () => {
     const first = page.locator(".tj-search__entries li").first();
     await expect(first.locator("strong").textContent()).resolves.toBe("李太白集");
     await expect(first.locator(".tj-relations__label").textContent()).resolves.toBe("作品");
-    await expect(first.locator("small").textContent()).resolves.toBe("约762年");
+    await expect(first.locator(".tj-search__alias").textContent()).resolves.toBe(
+      "又称「李翰林集」",
+    );
+    await expect(first.locator("small:not(.tj-search__alias)").textContent()).resolves.toBe(
+      "约762年",
+    );
     await first.locator("a").click();
     await page.waitForURL(`${server.baseUrl}/detail/${BOOK}`);
     await context.close();
