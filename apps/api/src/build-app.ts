@@ -20,6 +20,7 @@ import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
 import { registerHomeRoutes } from "./routes/content/home-routes.ts";
+import { registerInsightRoutes } from "./routes/content/insight-routes.ts";
 import { registerItemRoutes } from "./routes/content/item-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerItemRoutes(typed, deps);
     registerArticleRoutes(typed, deps);
     registerCoverRoutes(typed, deps);
+    registerInsightRoutes(typed, deps);
     registerSearchRoutes(typed, deps);
     registerLikeRoutes(typed, deps);
     registerSitemapRoutes(typed, deps);

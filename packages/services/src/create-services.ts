@@ -9,6 +9,8 @@ import { createCoverService } from "./content/covers.server.ts";
 import { createEntryService } from "./content/entries.server.ts";
 import { createEntryRepository } from "./content/entry-repository.ts";
 import { createHomeService } from "./content/home.server.ts";
+import { createInsightRepository } from "./content/insight-repository.ts";
+import { createInsightService } from "./content/insights.server.ts";
 import { createViewCounter } from "./content/view-counter.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
@@ -39,6 +41,7 @@ export function createServices(deps: ServiceDeps) {
   const articles = createArticleRepository(db);
   const entries = createEntryRepository(db);
   const views = createViewCounter(db);
+  const insights = createInsightRepository(db);
   const caches = createContentReadCaches({
     contentVersion: () => articles.contentVersion(),
     pollMs: deps.contentPollMs,
@@ -47,7 +50,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
     articles: createArticleService({ articles, entries, views, caches }),
-    covers: createCoverService({ articles, entries }),
+    covers: createCoverService({ articles, entries, insights }),
+    insights: createInsightService({ insights, entries, articles, caches }),
     entries: createEntryService({ articles, entries, views, caches }),
     search: createSearchService({ search: createSearchRepository(deps.handle) }),
     likes: createLikeService({ likes: createLikeRepository(db), store: deps.store }),
