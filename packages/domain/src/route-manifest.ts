@@ -41,7 +41,7 @@ const r = (
 const SINGLE: RouteSpec[] = [
   r("/", "content", "single", "首页", "home.tsx"),
   r("/abpath", "graph", "single", "人物关系路径"),
-  r("/ah", "content", "single", "历史文章"),
+  r("/ah", "content", "single", "历史文章", "article-hub.tsx"),
   r("/ai", "learning", "single", "AI 助学"),
   r("/audioupload", "media", "single", "上传音频"),
   r("/bindstudy", "learning", "single", "绑定学习"),
