@@ -59,7 +59,7 @@ const SINGLE: RouteSpec[] = [
   r("/followwxaccount", "accounts", "single", "关注公众号"),
   r("/greetingcard", "campaigns", "single", "贺卡"),
   r("/hotbillboard", "content", "single", "热门榜单"),
-  r("/insight", "content", "single", "洞察"),
+  r("/insight", "content", "single", "洞察", "insight.tsx"),
   r("/jds", "content", "single", "简读史"),
   r("/knowledgepoint", "learning", "single", "知识点"),
   r("/knowlist", "learning", "single", "知识清单"),

@@ -97,7 +97,7 @@ function topicCover(topic: { id: string; era: string; cover_text: string; title:
         `<text x="48" y="${300 + i * 40}" font-size="30" fill="#fff" opacity=".9">${escapeXml(line)}</text>`,
     )
     .join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="420" viewBox="0 0 750 420" font-family="'Noto Serif CJK SC','Noto Sans CJK SC',serif"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="750" height="420" fill="url(#g)"/><text x="48" y="78" font-size="26" fill="#fff" opacity=".8">洞察 · ${escapeXml(topic.era)}</text><text x="46" y="${120 + size}" font-size="${size}" font-weight="700" fill="#fff">${escapeXml(topic.cover_text)}</text>${title}<text x="702" y="392" font-size="20" fill="#fff" opacity=".6" text-anchor="end">通鉴 · 示意封面</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="420" viewBox="0 0 750 420" font-family="'Noto Serif CJK SC','Noto Sans CJK SC',serif"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="750" height="420" fill="url(#g)"/><text x="48" y="78" font-size="26" fill="#fff" opacity=".8">洞察 · ${escapeXml(topic.era)}</text><text x="46" y="${120 + size}" font-size="${size}" font-weight="700" fill="#fff">${escapeXml(topic.cover_text)}</text>${title}<text x="702" y="390" font-size="26" fill="#fff" opacity=".75" text-anchor="end">通鉴 · 示意封面</text></svg>`;
 }
 
 /** The sample covers of articles, topics and entries that have no image of their own. */
