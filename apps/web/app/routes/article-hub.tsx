@@ -14,6 +14,7 @@ import { ArticleFeed } from "../features/content/article-feed.tsx";
 import { ArticleHubSort, ArticleHubTabs, hubTabId } from "../features/content/article-hub-tabs.tsx";
 import { listedArticles } from "../features/content/article-list.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
+import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/article-hub";
 import "./article.css";
 import "./article-hub.css";
@@ -105,4 +106,9 @@ export default function ArticleHub({ loaderData }: Route.ComponentProps) {
       </div>
     </main>
   );
+}
+
+/** A list or topic that failed to load says so inside the shell and offers to load it again. */
+export function ErrorBoundary() {
+  return <RouteErrorState />;
 }

@@ -7,6 +7,7 @@ import { InsightTopic, type ShownTopic } from "../features/content/insight-topic
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
+import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/insight";
 import "./insight.css";
 
@@ -139,4 +140,9 @@ export default function InsightRoute({ loaderData }: Route.ComponentProps) {
       <InsightCards topics={d.topics} />
     </main>
   );
+}
+
+/** A list or topic that failed to load says so inside the shell and offers to load it again. */
+export function ErrorBoundary() {
+  return <RouteErrorState />;
 }

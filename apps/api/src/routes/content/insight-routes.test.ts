@@ -162,6 +162,15 @@ describe.each(databaseTargets())("洞察 API on $name", (target) => {
     }
   });
 
+  it("lists the 洞察 list and each topic's page in the sitemap", async () => {
+    const res = await t.app.inject({
+      url: "/sitemap/articles.xml",
+      headers: { host: "h5.example.cn" },
+    });
+    expect(res.body).toContain(`<loc>http://h5.example.cn/insight?id=${TOPIC}</loc>`);
+    expect(res.body).toContain(`<loc>http://h5.example.cn/insight?id=${LATER}</loc>`);
+  });
+
   it("follows the content files: a removed topic is gone after the next seed", async () => {
     expect((await get(`/api/insight/detail/cn/${LATER}`)).status).toBe(200);
     rmSync(join(contentDir, "insights", "later-topic.md"));
