@@ -19,7 +19,7 @@ import type { Route } from "./+types/root";
 import { ARTICLE_FONT_SCRIPT } from "./features/content/article-font-script.ts";
 import { AppShell } from "./shell/app-shell.tsx";
 import { isChunkLoadError, reloadOnceForChunkError } from "./shell/chunk-reload.ts";
-import { routeErrorView } from "./shell/route-error.tsx";
+import { routeErrorView } from "./shell/route-error-view.ts";
 
 // The environment is read from the request, so the first HTML already has the right bars.
 export function loader({ request, context }: Route.LoaderArgs) {

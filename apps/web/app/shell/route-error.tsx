@@ -1,26 +1,11 @@
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
+import { useRevalidator, useRouteError } from "react-router";
 import { AppLink } from "./app-link.tsx";
-import { NOT_FOUND_MESSAGE } from "./not-found.ts";
-
-/** Spec §8: an error page shows the message with its status, 500 by default. */
-export function routeErrorView(error: unknown): { status: number; message: string } {
-  if (isRouteErrorResponse(error)) {
-    const status = error.status;
-    const message =
-      status === 404
-        ? NOT_FOUND_MESSAGE
-        : typeof error.data === "string" && error.data
-          ? error.data
-          : error.statusText || "页面出错了，请稍后再试";
-    return { status, message };
-  }
-  if (error instanceof Error && error.message) return { status: 500, message: error.message };
-  return { status: 500, message: "页面出错了，请稍后再试" };
-}
+import { routeErrorView } from "./route-error-view.ts";
 
 /**
- * The error state of a screen whose data failed to load, inside the shell: the message with its
+ * The error state of a screen whose data failed to load, inside the shell (kept out of the root
+ * route's modules, which every page loads first: only the screens that use it import it): the message with its
  * status, and for anything but a missing page a retry that loads the data again in place.
  */
 export function RouteErrorState() {
