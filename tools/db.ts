@@ -16,7 +16,7 @@ async function main() {
     const kinds = new Map<string, number>();
     for (const e of bundle.entries) kinds.set(e.kind, (kinds.get(e.kind) ?? 0) + 1);
     console.log(
-      `内容校验通过：${[...kinds].map(([k, n]) => `${k} ${n}`).join("，")}，relation ${bundle.relations.length}，article ${bundle.articles.length}`,
+      `内容校验通过：${[...kinds].map(([k, n]) => `${k} ${n}`).join("，")}，relation ${bundle.relations.length}，article ${bundle.articles.length}，insight ${bundle.insights.length}`,
     );
     // The syllabus names without an entry, and syllabus entries without a source or a
     // relation (docs/content-format.md, "Syllabus"). A report: the unit test is the gate.

@@ -205,7 +205,10 @@ describe("sitemap and robots", () => {
       const articles = await get("/sitemap/articles.xml");
       expect(articles.body).toContain("<loc>http://h5.example.cn/</loc>");
       expect(articles.body).toContain(`<loc>http://h5.example.cn/ah/article/${ARTICLE}</loc>`);
-      expect(articles.body.match(/<url>/g)?.length).toBe(1 + 1);
+      expect(articles.body).toContain("<loc>http://h5.example.cn/ah</loc>");
+      expect(articles.body).toContain("<loc>http://h5.example.cn/insight</loc>");
+      // Home, the hub, the 洞察 list (the fixture has no topics) and the one article.
+      expect(articles.body.match(/<url>/g)?.length).toBe(3 + 1);
 
       const entries = await get("/sitemap/entries-1.xml");
       expect(entries.headers["content-type"]).toContain("application/xml");

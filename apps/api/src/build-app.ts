@@ -22,6 +22,7 @@ import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
 import { registerHomeRoutes } from "./routes/content/home-routes.ts";
+import { registerInsightRoutes } from "./routes/content/insight-routes.ts";
 import { registerItemRoutes } from "./routes/content/item-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerItemRoutes(typed, deps);
     registerArticleRoutes(typed, deps);
     registerCoverRoutes(typed, deps);
+    registerInsightRoutes(typed, deps);
     registerSearchRoutes(typed, deps);
     registerAskRoutes(typed, deps);
     registerLikeRoutes(typed, deps);

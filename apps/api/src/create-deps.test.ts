@@ -7,6 +7,7 @@ import { seedContent } from "@tongjian/content/seed-content";
 import { createDatabase } from "@tongjian/db/create-database";
 import { createMigrator, dropAll } from "@tongjian/db/migrate";
 import { describe, expect, it } from "vitest";
+import { insightFixtureDir } from "../../../tests/support/insight-content.ts";
 import { databaseTargets } from "../../../tests/support/test-targets.ts";
 import { closeDeps, createDeps } from "./create-deps.ts";
 import { readServerConfig } from "./server-config.ts";
@@ -25,7 +26,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0006-works-order");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(FIXTURE_CONTENT), { searchIndex: false });
+    await seedContent(old, loadContent(FIXTURE_CONTENT), { searchIndex: false, topics: false });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
 
@@ -42,5 +43,41 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     } finally {
       await closeDeps(deps);
     }
+  });
+
+  it("loads the topics at start for content loaded before the topic tables existed", async () => {
+    const contentDir = insightFixtureDir();
+    const config = readServerConfig({
+      NODE_ENV: "test",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "tongjian-deps-")),
+      CONTENT_DIR: contentDir,
+      SEED_ON_START: "false",
+      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    });
+    // A database of the release before the reading rooms: migrated to 0007, content in.
+    const old = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+    await dropAll(old.db);
+    const { error } = await createMigrator(old.db).migrateTo("0007-verse-search");
+    expect(error).toBeUndefined();
+    await seedContent(old, loadContent(contentDir), { topics: false });
+    await old.close();
+
+    const logged: string[] = [];
+    const deps = await createDeps(config, {
+      info: (...args: unknown[]) => logged.push(String(args.at(-1))),
+    });
+    try {
+      expect(logged).toContain("insight topics loaded");
+      const list = await deps.services.insights.list();
+      expect(list.map((t) => t.title)).toEqual(["测试专题：唐朝如何开始"]);
+    } finally {
+      await closeDeps(deps);
+    }
+    // The next start finds them in place and loads nothing again.
+    const again = await createDeps(config, {
+      info: (...args: unknown[]) => logged.push(String(args.at(-1))),
+    });
+    await closeDeps(again);
+    expect(logged.filter((line) => line === "insight topics loaded")).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
-import { seedContent } from "@tongjian/content/seed-content";
+import { seedContent, seedTopics } from "@tongjian/content/seed-content";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
@@ -16,6 +16,8 @@ import { createRedisStore } from "./stores/redis-store.ts";
 
 /** Migrations that add search index tables, which only a rebuild fills. */
 const SEARCH_INDEX_MIGRATIONS = new Set(["0003-search", "0007-verse-search", "0008-search-groups"]);
+/** The migration that adds the 洞察 topic tables, which only the content files fill. */
+const TOPIC_MIGRATION = "0009-reading-rooms";
 
 /**
  * Opens the database, brings it to the latest migration and, on a first start, loads the sample
@@ -29,7 +31,8 @@ export async function createDeps(
   const applied = await migrateToLatest(handle.db);
   if (applied.length) log?.info({ applied, dialect: handle.dialect }, "migrations applied");
   const entries = createEntryRepository(handle.db);
-  if (config.seedOnStart && (await entries.count()) === 0) {
+  const empty = (await entries.count()) === 0;
+  if (config.seedOnStart && empty) {
     const bundle = loadContent(resolve(config.contentDir));
     const summary = await seedContent(handle, bundle, { searchIndex: !config.seedPoetry });
     log?.info({ summary }, "sample content loaded");
@@ -48,6 +51,17 @@ export async function createDeps(
     // Content loaded before (part of) the search index existed: build it once now.
     await refreshSearchIndex(handle);
     log?.info("search index built");
+  }
+  if (applied.includes(TOPIC_MIGRATION) && !empty) {
+    // A corpus loaded before the topic tables existed: its topics, and nothing else, are loaded
+    // now. A content folder that cannot be read leaves the topics empty until `npm run db:seed`,
+    // rather than stopping the server.
+    try {
+      const topics = await seedTopics(handle, loadContent(resolve(config.contentDir)));
+      log?.info({ topics }, "insight topics loaded");
+    } catch (error) {
+      log?.info({ error: String(error) }, "insight topics not loaded; run npm run db:seed");
+    }
   }
   const store = config.redisUrl
     ? createRedisStore(config.redisUrl)

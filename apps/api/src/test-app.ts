@@ -13,14 +13,15 @@ export const FIXTURE_CONTENT = "tests/fixtures/content";
 
 /**
  * A real app on a real database: a fresh SQLite file, or the given PostgreSQL database emptied
- * and migrated, seeded with the fixture content (or the corpus `env.CONTENT_DIR` names).
+ * and migrated, seeded with the fixture content (or `contentDir`'s, or `env.CONTENT_DIR`'s,
+ * such as the real `content/`).
  */
 export async function createTestApp(
   target: { databaseUrl?: string | undefined; redisUrl?: string | undefined },
   env: Record<string, string> = {},
+  { contentDir = env.CONTENT_DIR ?? FIXTURE_CONTENT }: { contentDir?: string } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "tongjian-api-"));
-  const contentDir = env.CONTENT_DIR ?? FIXTURE_CONTENT;
   const config = readServerConfig({
     NODE_ENV: "test",
     DATA_DIR: dir,

@@ -2,7 +2,6 @@ import { type AppEnv, parseAppEnv } from "@tongjian/domain/app-env";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { Component, type ReactNode, useEffect } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -20,8 +19,8 @@ import type { Route } from "./+types/root";
 import { ARTICLE_FONT_SCRIPT } from "./features/content/article-font-script.ts";
 import { AppShell } from "./shell/app-shell.tsx";
 import { isChunkLoadError, reloadOnceForChunkError } from "./shell/chunk-reload.ts";
-import { NOT_FOUND_MESSAGE } from "./shell/not-found.ts";
 import { useOfflineReading } from "./shell/offline-reading.ts";
+import { routeErrorView } from "./shell/route-error-view.ts";
 
 // The environment is read from the request, so the first HTML already has the right bars.
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -103,20 +102,7 @@ function ErrorScreen() {
   useEffect(() => {
     if (isChunkLoadError(error)) reloadOnceForChunkError();
   }, [error]);
-  // Spec §8: the error page shows the message with its status, 500 by default.
-  let status = 500;
-  let message = "页面出错了，请稍后再试";
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    message =
-      status === 404
-        ? NOT_FOUND_MESSAGE
-        : typeof error.data === "string" && error.data
-          ? error.data
-          : error.statusText || message;
-  } else if (error instanceof Error && error.message) {
-    message = error.message;
-  }
+  const { status, message } = routeErrorView(error);
   return (
     <AppShell env={env}>
       <title>{`${status === 404 ? "页面找不到了" : "出错了"} - ${PRODUCT_NAME}`}</title>

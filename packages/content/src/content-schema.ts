@@ -290,6 +290,35 @@ export const articleFrontMatterSchema = z.strictObject({
   tags: z.array(z.string()).default([]),
 });
 
+const uniqueKeys = (min: number, max: number) =>
+  z
+    .array(keySchema)
+    .min(min, `至少 ${min} 项`)
+    .max(max, `至多 ${max} 项`)
+    .refine((list) => new Set(list).size === list.length, "键重复");
+
+/**
+ * A 洞察 topic (content/insights/<key>.md): one question, the era it belongs to, the words on its
+ * cover, and the records it gathers, in the order the page shows them (docs/content-format.md
+ * "Insight"). The essay is the file's body.
+ */
+export const insightFrontMatterSchema = z.strictObject({
+  key: keySchema,
+  title: z.string().trim().min(4).max(30),
+  question: z.string().trim().min(8).max(80),
+  era: z.string().trim().min(1).max(12),
+  cover: z.string().trim().min(2, "封面文字至少 2 个字").max(8, "封面文字至多 8 个字"),
+  published: z.union([z.string(), z.date()]).transform((v) => new Date(v)),
+  /** Event keys: the topic's timeline. */
+  events: uniqueKeys(3, 16),
+  /** Person keys: the people involved. */
+  people: uniqueKeys(2, 16),
+  /** Article keys: what to read next. */
+  articles: uniqueKeys(1, 6),
+  /** Regime and place keys the topic is about. */
+  entries: uniqueKeys(0, 8).default([]),
+});
+
 /**
  * The common reading (通行本) of a famous poem whose words in the imported text (《全唐诗》,
  * 《全宋诗》) differ: changes from the imported words to the common ones, and a note that names
@@ -315,6 +344,7 @@ export type EventRecord = z.infer<typeof eventSchema>;
 export type WorkRecord = z.infer<typeof workSchema>;
 export type RelationRecord = z.infer<typeof relationSchema>;
 export type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
+export type InsightFrontMatter = z.infer<typeof insightFrontMatterSchema>;
 export type PoemReading = z.infer<typeof poemReadingSchema>;
 
 /** How a reading's poem is named in checks and reports: 李白《静夜思》. */

@@ -3,6 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentWithWorks } from "../../../tests/support/content-with-works.ts";
+import {
+  insightFixtureDir,
+  TEST_TOPIC_FRONT,
+  testEssay,
+} from "../../../tests/support/insight-content.ts";
 import { ContentValidationError, contentId, loadContent } from "./load-content.ts";
 
 const FIXTURE = "tests/fixtures/content";
@@ -210,6 +215,100 @@ describe("loadContent with works", () => {
         "works/broken.yaml|bad-dates|created",
         "works/broken.yaml|bad-category|category",
       ]),
+    );
+  });
+});
+
+describe("loadContent: 洞察 topics", () => {
+  it("resolves a topic's keys to ids in its order and renders its essay with in-text links", () => {
+    const bundle = loadContent(insightFixtureDir());
+    expect(bundle.insights).toHaveLength(1);
+    const topic = bundle.insights[0];
+    expect(topic).toMatchObject({
+      id: contentId("topic", "test-topic"),
+      key: "test-topic",
+      title: "测试专题：唐朝如何开始",
+      era: "唐初",
+      coverText: "测试封面",
+      file: "insights/test-topic.md",
+      eventIds: ["li-du-xiang-yu", "tang-jian-li", "qin-mie-liu-guo"].map((k) =>
+        contentId("event", k),
+      ),
+      personIds: ["li-yuan", "li-bai", "du-fu", "ying-zheng"].map((k) => contentId("person", k)),
+      articleIds: [contentId("article", "test-article")],
+      entryIds: [contentId("regime", "tang"), contentId("place", "chang-an")],
+    });
+    expect(topic?.links.map((l) => l.word)).toEqual(["李渊", "唐", "李白", "杜甫"]);
+    expect(topic?.html).toContain(
+      `<a href="/detail/${contentId("person", "li-bai")}" data-id="${contentId("person", "li-bai")}" class="inner-link">李白</a>`,
+    );
+    expect(topic?.text).not.toContain("[[");
+    // The shared fixture has no topics.
+    expect(loadContent(FIXTURE).insights).toEqual([]);
+  });
+
+  it("names unknown keys, keys of the wrong kind, unknown articles and repeated keys", () => {
+    const front = TEST_TOPIC_FRONT.map((line) =>
+      line.startsWith("events:")
+        ? "events: [tang-jian-li, li-bai, no-such-event]"
+        : line.startsWith("articles:")
+          ? "articles: [test-article, no-such-article]"
+          : line.startsWith("entries:")
+            ? "entries: [tang, li-yuan]"
+            : line,
+    );
+    const where = issuesOf(insightFixtureDir({ front })).map(
+      (i) => `${i.file}|${i.record}|${i.field}|${i.message}`,
+    );
+    expect(where).toEqual(
+      expect.arrayContaining([
+        "insights/test-topic.md|test-topic|events.1|li-bai 是 person，此处需要 event",
+        "insights/test-topic.md|test-topic|events.2|引用的键 no-such-event 不存在",
+        "insights/test-topic.md|test-topic|articles.1|引用的文章 no-such-article 不存在",
+        "insights/test-topic.md|test-topic|entries.1|li-yuan 是 person，此处需要 regime/place",
+      ]),
+    );
+  });
+
+  it("holds the essay to 600–1200 characters, its links to known entries and no cards", () => {
+    const short = issuesOf(insightFixtureDir({ essay: testEssay(5) }));
+    expect(short).toContainEqual(
+      expect.objectContaining({
+        field: "body",
+        message: expect.stringMatching(/^正文应为 600–1200 字，现为 \d+ 字$/),
+      }),
+    );
+    expect(issuesOf(insightFixtureDir({ essay: testEssay(60) }))).toContainEqual(
+      expect.objectContaining({ field: "body", message: expect.stringContaining("正文应为") }),
+    );
+    const broken = issuesOf(
+      insightFixtureDir({
+        essay: `${testEssay()}\n\n[[nobody|某人]]\n\n\`\`\`card\ntype: book\ntitle: 书\n\`\`\`\n`,
+      }),
+    ).map((i) => `${i.field}|${i.message}`);
+    expect(broken).toEqual(
+      expect.arrayContaining(["body|引用的键 nobody 不存在", "body|洞察正文不支持卡片"]),
+    );
+  });
+
+  it("rejects a topic without enough events, with a missing question or a repeated key", () => {
+    const front = TEST_TOPIC_FRONT.filter((l) => !l.startsWith("question:")).map((line) =>
+      line.startsWith("events:")
+        ? "events: [tang-jian-li]"
+        : line.startsWith("people:")
+          ? "people: [li-yuan, li-yuan]"
+          : line,
+    );
+    const issues = issuesOf(insightFixtureDir({ front }));
+    expect(issues.map((i) => i.field)).toContain("question");
+    expect(issues.map((i) => `${i.field}|${i.message}`)).toEqual(
+      expect.arrayContaining(["events|至少 3 项", "people|键重复"]),
+    );
+    const twice = insightFixtureDir({
+      extra: (d) => cpSync(join(d, "insights", "test-topic.md"), join(d, "insights", "zz-copy.md")),
+    });
+    expect(issuesOf(twice)).toContainEqual(
+      expect.objectContaining({ file: "insights/zz-copy.md", field: "key", message: "洞察键重复" }),
     );
   });
 });

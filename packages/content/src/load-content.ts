@@ -3,6 +3,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
 import type { EntryKindName } from "@tongjian/domain/entry-kinds";
+import {
+  essayLength,
+  INSIGHT_ESSAY_MAX_CHARS,
+  INSIGHT_ESSAY_MIN_CHARS,
+} from "@tongjian/domain/insight-topics";
 import { workCategoryInfo } from "@tongjian/domain/work-categories";
 import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
@@ -15,6 +20,8 @@ import {
   type EventRecord,
   eventSchema,
   type HistoricalDate,
+  type InsightFrontMatter,
+  insightFrontMatterSchema,
   type PersonRecord,
   type PlaceRecord,
   type PoemReading,
@@ -72,10 +79,31 @@ export interface ContentArticle {
   file: string;
 }
 
+/** A 洞察 topic (content/insights/<key>.md), its keys resolved to ids. */
+export interface ContentInsight {
+  id: string;
+  key: string;
+  title: string;
+  question: string;
+  era: string;
+  coverText: string;
+  published: Date;
+  eventIds: string[];
+  personIds: string[];
+  articleIds: string[];
+  /** Regimes and places. */
+  entryIds: string[];
+  html: string;
+  text: string;
+  links: { itemId: string; word: string }[];
+  file: string;
+}
+
 export interface ContentBundle {
   entries: ContentEntry[];
   relations: ContentRelation[];
   articles: ContentArticle[];
+  insights: ContentInsight[];
   /** Common readings of imported poems (poem-readings.yaml), applied by the poetry import. */
   poemReadings: PoemReading[];
 }
@@ -99,7 +127,10 @@ export class ContentValidationError extends Error {
 }
 
 /** Stable 24-hex id: the same key gives the same id on every machine and every seed. */
-export function contentId(kind: EntryKindName | "article" | "painting", key: string): string {
+export function contentId(
+  kind: EntryKindName | "article" | "painting" | "topic",
+  key: string,
+): string {
   return createHash("sha1").update(`${kind}:${key}`).digest("hex").slice(0, 24);
 }
 
@@ -357,21 +388,58 @@ export function loadContent(root: string): ContentBundle {
   // Front matter of every article first, so that cards can point at other articles.
   const parsedArticles: { file: string; fm: ArticleFrontMatter; body: string }[] = [];
   const articleKeys = new Set<string>();
-  for (const path of listFiles(join(root, "articles"), ".md")) {
+  /** A Markdown file's YAML front matter and body; undefined (with the issue) when unreadable. */
+  function readFrontMatter(path: string): { front: unknown; body: string } | undefined {
     const file = rel(path);
     const source = readFileSync(path, "utf8");
     const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(source);
     if (!match) {
       issues.push({ file, record: "-", field: "front matter", message: "缺少以 --- 包围的头信息" });
-      continue;
+      return undefined;
     }
-    let front: unknown;
     try {
-      front = parseYaml(match[1] ?? "");
+      return { front: parseYaml(match[1] ?? ""), body: match[2] ?? "" };
     } catch (e) {
       issues.push({ file, record: "-", field: "front matter", message: (e as Error).message });
-      continue;
+      return undefined;
     }
+  }
+
+  /**
+   * In-text links `[[key|words]]` become links to the entry (docs/content-format.md "Article"),
+   * each entry listed once with the words of its first link; an unknown key is an issue and
+   * leaves the words as plain text.
+   */
+  function linkEntries(source: string, file: string, record: string) {
+    const links: { itemId: string; word: string }[] = [];
+    const body = source.replace(INNER_LINK, (_all, key: string, text?: string) => {
+      const target = resolve(key, file, record, "body");
+      const word = text ?? target?.name ?? key;
+      if (!target) return word;
+      if (!links.some((l) => l.itemId === target.id)) links.push({ itemId: target.id, word });
+      return `<a href="/detail/${target.id}" data-id="${target.id}" class="inner-link">${word}</a>`;
+    });
+    return { body, links };
+  }
+
+  /** Rendered and sanitised HTML (spec §5; the API sanitises again before rendering) and its text. */
+  function renderBody(markdown: string, cards: string[] = []) {
+    const rendered = marked
+      .parse(markdown, { async: false, gfm: true })
+      .replace(/<!--tj-card-(\d+)-->/g, (_all, i: string) => cards[Number(i)] ?? "");
+    const html = sanitizeContent(rendered).trim();
+    const text = html
+      .replace(/<[^>]+>/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    return { html, text };
+  }
+
+  for (const path of listFiles(join(root, "articles"), ".md")) {
+    const file = rel(path);
+    const read = readFrontMatter(path);
+    if (!read) continue;
+    const { front } = read;
     const fm = validate(articleFrontMatterSchema, front, file, 0);
     if (!fm) continue;
     if (articleKeys.has(fm.key)) {
@@ -379,7 +447,7 @@ export function loadContent(root: string): ContentBundle {
       continue;
     }
     articleKeys.add(fm.key);
-    parsedArticles.push({ file, fm, body: match[2] ?? "" });
+    parsedArticles.push({ file, fm, body: read.body });
   }
   const articleRefs = new Map<string, CardArticleRef>(
     parsedArticles.map(({ fm }) => {
@@ -400,23 +468,8 @@ export function loadContent(root: string): ContentBundle {
       cards.push(renderCardBlock(yamlText, index, file, fm.key, self));
       return `\n\n<!--tj-card-${index}-->\n\n`;
     });
-    const links: ContentArticle["links"] = [];
-    const body = withCards.replace(INNER_LINK, (_all, key: string, text?: string) => {
-      const target = resolve(key, file, fm.key, "body");
-      const word = text ?? target?.name ?? key;
-      if (!target) return word;
-      if (!links.some((l) => l.itemId === target.id)) links.push({ itemId: target.id, word });
-      return `<a href="/detail/${target.id}" data-id="${target.id}" class="inner-link">${word}</a>`;
-    });
-    const rendered = marked
-      .parse(body, { async: false, gfm: true })
-      .replace(/<!--tj-card-(\d+)-->/g, (_all, i: string) => cards[Number(i)] ?? "");
-    // Sanitised before it is stored (spec §5); the API sanitises again before rendering.
-    const html = sanitizeContent(rendered).trim();
-    const text = html
-      .replace(/<[^>]+>/g, "")
-      .replace(/\s+/g, " ")
-      .trim();
+    const { body, links } = linkEntries(withCards, file, fm.key);
+    const { html, text } = renderBody(body, cards);
     if (text.length < 200) {
       issues.push({ file, record: fm.key, field: "body", message: "正文过短（少于 200 字）" });
     }
@@ -519,6 +572,70 @@ export function loadContent(root: string): ContentBundle {
     });
   }
 
+  const insights: ContentInsight[] = [];
+  for (const path of listFiles(join(root, "insights"), ".md")) {
+    const file = rel(path);
+    const read = readFrontMatter(path);
+    if (!read) continue;
+    const fm = validate(insightFrontMatterSchema, read.front, file, 0);
+    if (!fm) continue;
+    if (insights.some((i) => i.key === fm.key)) {
+      issues.push({ file, record: fm.key, field: "key", message: "洞察键重复" });
+      continue;
+    }
+    insights.push(loadInsight(fm, read.body, file));
+  }
+
+  /** One topic: its keys resolved (each of the kind its list needs) and its essay rendered. */
+  function loadInsight(fm: InsightFrontMatter, source: string, file: string): ContentInsight {
+    const ids = (field: string, keys: string[], kinds: EntryKind[]) =>
+      keys.flatMap((key, i) => resolve(key, file, fm.key, `${field}.${i}`, kinds)?.id ?? []);
+    const articleIds = fm.articles.flatMap((key, i) => {
+      const ref = articleRefs.get(key);
+      if (!ref) {
+        issues.push({
+          file,
+          record: fm.key,
+          field: `articles.${i}`,
+          message: `引用的文章 ${key} 不存在`,
+        });
+        return [];
+      }
+      return [ref.id];
+    });
+    if (source.search(CARD_BLOCK) !== -1) {
+      issues.push({ file, record: fm.key, field: "body", message: "洞察正文不支持卡片" });
+    }
+    const { body, links } = linkEntries(source, file, fm.key);
+    const { html, text } = renderBody(body);
+    const length = essayLength(text);
+    if (length < INSIGHT_ESSAY_MIN_CHARS || length > INSIGHT_ESSAY_MAX_CHARS) {
+      issues.push({
+        file,
+        record: fm.key,
+        field: "body",
+        message: `正文应为 ${INSIGHT_ESSAY_MIN_CHARS}–${INSIGHT_ESSAY_MAX_CHARS} 字，现为 ${length} 字`,
+      });
+    }
+    return {
+      id: contentId("topic", fm.key),
+      key: fm.key,
+      title: sanitizeTitle(fm.title),
+      question: sanitizeTitle(fm.question),
+      era: sanitizeTitle(fm.era),
+      coverText: sanitizeTitle(fm.cover),
+      published: fm.published,
+      eventIds: ids("events", fm.events, ["event"]),
+      personIds: ids("people", fm.people, ["person"]),
+      articleIds,
+      entryIds: ids("entries", fm.entries, ["regime", "place"]),
+      html,
+      text,
+      links,
+      file,
+    };
+  }
+
   if (issues.length > 0) throw new ContentValidationError(issues);
-  return { entries, relations, articles, poemReadings };
+  return { entries, relations, articles, insights, poemReadings };
 }

@@ -34,6 +34,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0006-works-order",
         "0007-verse-search",
         "0008-search-groups",
+        "0009-reading-rooms",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

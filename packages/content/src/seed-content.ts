@@ -1,18 +1,22 @@
 import { createHash } from "node:crypto";
 import { bumpContentVersion } from "@tongjian/db/content-version";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
+import type { Database } from "@tongjian/db/database-schema";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import { WORKS_RELATION_TYPE } from "@tongjian/domain/entry-kinds";
+import { topicSpan } from "@tongjian/domain/insight-topics";
 import { nameSyllables } from "@tongjian/domain/name-pinyin";
+import type { Kysely } from "kysely";
 import type { WorkRecord } from "./content-schema.ts";
 import { describeTime } from "./describe-time.ts";
-import type { ContentBundle, ContentEntry } from "./load-content.ts";
+import type { ContentBundle, ContentEntry, ContentInsight } from "./load-content.ts";
 import { upsertEntries } from "./upsert-entries.ts";
 
 export interface SeedSummary {
   entries: number;
   relations: number;
   articles: number;
+  topics: number;
   banners: number;
 }
 
@@ -49,6 +53,90 @@ function workEra(entry: ContentEntry, byKey: Map<string, ContentEntry>): string 
   return w.era ?? (w.regime ? byKey.get(w.regime)?.name : undefined);
 }
 
+/** The rows of one topic's items: its lists in their order, then its in-text links. */
+function topicItems(topic: ContentInsight) {
+  const role = (name: string, ids: string[]) =>
+    ids.map((item_id, position) => ({
+      topic_id: topic.id,
+      role: name,
+      item_id,
+      position,
+      word: null as string | null,
+    }));
+  return [
+    ...role("event", topic.eventIds),
+    ...role("person", topic.personIds),
+    ...role("entry", topic.entryIds),
+    ...role("article", topic.articleIds),
+    ...topic.links.map((l, position) => ({
+      topic_id: topic.id,
+      role: "link",
+      item_id: l.itemId,
+      position,
+      word: l.word as string | null,
+    })),
+  ];
+}
+
+/**
+ * Topics belong to the content files and hold no readers' counters: they are replaced whole. The
+ * years of each are those of its events.
+ */
+async function writeTopics(trx: Kysely<Database>, bundle: ContentBundle, stamp: string) {
+  const entryById = new Map(bundle.entries.map((e) => [e.id, e]));
+  await trx.deleteFrom("topic_item").execute();
+  await trx.deleteFrom("topic").execute();
+  for (const batch of chunks(bundle.insights, 20)) {
+    await trx
+      .insertInto("topic")
+      .values(
+        batch.map((t) => {
+          const span = topicSpan(
+            t.eventIds.map((id) => {
+              const event = entryById.get(id);
+              return { startYear: event?.start?.year ?? null, endYear: event?.end?.year ?? null };
+            }),
+          );
+          return {
+            id: t.id,
+            key: t.key,
+            title: t.title,
+            question: t.question,
+            era: t.era,
+            cover_text: t.coverText,
+            essay: t.html,
+            text: t.text,
+            start_year: span?.startYear ?? null,
+            end_year: span?.endYear ?? null,
+            time_desc: span?.timeDesc ?? null,
+            published_at: t.published.toISOString(),
+            created_at: stamp,
+            updated_at: stamp,
+          };
+        }),
+      )
+      .execute();
+  }
+  for (const batch of chunks(bundle.insights.flatMap(topicItems))) {
+    await trx.insertInto("topic_item").values(batch).execute();
+  }
+}
+
+/**
+ * Loads only the topics of a bundle, for a database whose other content is in place: the first
+ * start after migration 0009-reading-rooms, which added the topic tables, on a corpus loaded
+ * before it.
+ */
+export async function seedTopics(
+  handle: DatabaseHandle,
+  bundle: ContentBundle,
+  now = new Date(),
+): Promise<number> {
+  await handle.db.transaction().execute((trx) => writeTopics(trx, bundle, now.toISOString()));
+  await bumpContentVersion(handle.db, now);
+  return bundle.insights.length;
+}
+
 function entryData(entry: ContentEntry, byKey: Map<string, ContentEntry>) {
   const refs: Record<string, { id: string; name: string; kind: string }> = {};
   const collect = (value: unknown) => {
@@ -72,7 +160,12 @@ function entryData(entry: ContentEntry, byKey: Map<string, ContentEntry>) {
 export async function seedContent(
   handle: DatabaseHandle,
   bundle: ContentBundle,
-  options: { now?: Date; searchIndex?: boolean } = {},
+  options: {
+    now?: Date;
+    searchIndex?: boolean;
+    /** false leaves the topic tables alone: a database migrated to a release before them. */
+    topics?: boolean;
+  } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
   const stamp = now.toISOString();
@@ -184,6 +277,8 @@ export async function seedContent(
     );
     for (const batch of chunks(links)) await trx.insertInto("article_link").values(batch).execute();
 
+    if (options.topics !== false) await writeTopics(trx, bundle, stamp);
+
     // The home banner features the newest articles of each section.
     await trx.deleteFrom("banner").execute();
     const newest = [...bundle.articles].sort(
@@ -215,6 +310,7 @@ export async function seedContent(
     entries: bundle.entries.length,
     relations: bundle.relations.length,
     articles: bundle.articles.length,
+    topics: bundle.insights.length,
     banners: new Set(bundle.articles.map((a) => a.section)).size,
   };
 }

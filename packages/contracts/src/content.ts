@@ -1,3 +1,8 @@
+import {
+  ARTICLE_LIST_PAGE_SIZE_MAX,
+  ARTICLE_SORTS,
+  DEFAULT_ARTICLE_SORT,
+} from "@tongjian/domain/article-hub";
 import { ALL_SECTIONS_CHANNEL, sectionOfChannel } from "@tongjian/domain/article-sections";
 import {
   FEED_PAGE_SIZE_DEFAULT,
@@ -110,12 +115,20 @@ export const articleListParams = z.object({
     .string()
     .refine((c) => c === ALL_SECTIONS_CHANNEL || sectionOfChannel(c) !== null, "栏目不存在"),
   page: pageNumber.default(1),
-  size: pageSize(100).default(FEED_PAGE_SIZE_DEFAULT),
+  size: pageSize(ARTICLE_LIST_PAGE_SIZE_MAX).default(FEED_PAGE_SIZE_DEFAULT),
+});
+/** `latest` newest first (published_at), `hot` most read first (view_count). */
+export const articleSort = z.enum(ARTICLE_SORTS, {
+  error: "排序只支持 latest（最新）或 hot（最热）",
+});
+export const articleListQuery = z.object({
+  sort: articleSort.default(DEFAULT_ARTICLE_SORT),
 });
 export const articleListPage = feedPage.extend({
   channel: z.string(),
   /** The section listed; null when every section is. */
   section: z.string().nullable(),
+  sort: articleSort,
 });
 export type ArticleListPage = z.infer<typeof articleListPage>;
 

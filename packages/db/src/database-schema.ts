@@ -64,6 +64,41 @@ export interface ArticleLinkTable {
   position: number;
 }
 
+/** A 洞察 topic (content/insights/<key>.md): a question, an essay and what it draws on. */
+export interface TopicTable {
+  id: string;
+  key: string;
+  title: string;
+  question: string;
+  /** The era as the topic names it (唐中后期, 晚清 …). */
+  era: string;
+  /** The words drawn on its sample cover. */
+  cover_text: string;
+  /** The essay as sanitised HTML, in-text links included. */
+  essay: string;
+  /** The essay's plain text. */
+  text: string;
+  /** The years its events span (earliest start, latest end). */
+  start_year: number | null;
+  end_year: number | null;
+  time_desc: string | null;
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a topic draws on, in the topic's order within each role. */
+export interface TopicItemTable {
+  topic_id: string;
+  /** "event", "person", "entry" (regimes and places), "article", or "link" (in-text links). */
+  role: string;
+  /** An entry's id, or an article's for role "article". */
+  item_id: string;
+  position: number;
+  /** The linked words of an in-text link; null for the other roles. */
+  word: string | null;
+}
+
 export interface BannerTable {
   id: string;
   title: string;
@@ -172,6 +207,8 @@ export interface Database {
   relation: RelationTable;
   article: ArticleTable;
   article_link: ArticleLinkTable;
+  topic: TopicTable;
+  topic_item: TopicItemTable;
   banner: BannerTable;
   like_record: LikeRecordTable;
   tracking_event: TrackingEventTable;

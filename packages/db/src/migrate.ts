@@ -8,6 +8,7 @@ import { popularityIndexMigration } from "./migrations/0005-popularity-index.ts"
 import { worksOrderMigration } from "./migrations/0006-works-order.ts";
 import { verseSearchMigration } from "./migrations/0007-verse-search.ts";
 import { searchGroupsMigration } from "./migrations/0008-search-groups.ts";
+import { readingRoomsMigration } from "./migrations/0009-reading-rooms.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0006-works-order": worksOrderMigration,
   "0007-verse-search": verseSearchMigration,
   "0008-search-groups": searchGroupsMigration,
+  "0009-reading-rooms": readingRoomsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

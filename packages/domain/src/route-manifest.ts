@@ -41,7 +41,7 @@ const r = (
 const SINGLE: RouteSpec[] = [
   r("/", "content", "single", "首页", "home.tsx"),
   r("/abpath", "graph", "single", "人物关系路径"),
-  r("/ah", "content", "single", "历史文章"),
+  r("/ah", "content", "single", "历史文章", "article-hub.tsx"),
   r("/ai", "learning", "single", "问史", "ai.tsx"),
   r("/audioupload", "media", "single", "上传音频"),
   r("/bindstudy", "learning", "single", "绑定学习"),
@@ -59,7 +59,7 @@ const SINGLE: RouteSpec[] = [
   r("/followwxaccount", "accounts", "single", "关注公众号"),
   r("/greetingcard", "campaigns", "single", "贺卡"),
   r("/hotbillboard", "content", "single", "热门榜单"),
-  r("/insight", "content", "single", "洞察"),
+  r("/insight", "content", "single", "洞察", "insight.tsx"),
   r("/jds", "content", "single", "简读史"),
   r("/knowledgepoint", "learning", "single", "知识点"),
   r("/knowlist", "learning", "single", "知识清单"),

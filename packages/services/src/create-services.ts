@@ -11,6 +11,8 @@ import { createCoverService } from "./content/covers.server.ts";
 import { createEntryService } from "./content/entries.server.ts";
 import { createEntryRepository } from "./content/entry-repository.ts";
 import { createHomeService } from "./content/home.server.ts";
+import { createInsightRepository } from "./content/insight-repository.ts";
+import { createInsightService } from "./content/insights.server.ts";
 import { createViewCounter } from "./content/view-counter.ts";
 import { createRelationGraphRepository } from "./graph/relation-graph-repository.ts";
 import { createRelationGraphSource } from "./graph/relation-graph-source.ts";
@@ -43,6 +45,7 @@ export function createServices(deps: ServiceDeps) {
   const articles = createArticleRepository(db);
   const entries = createEntryRepository(db);
   const views = createViewCounter(db);
+  const insights = createInsightRepository(db);
   const contentVersion = () => articles.contentVersion();
   const caches = createContentReadCaches({ contentVersion, pollMs: deps.contentPollMs });
   // The relation graph (问史's relation chains, later the A-to-B path): built on first use,
@@ -59,7 +62,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
     articles: createArticleService({ articles, entries, views, caches }),
-    covers: createCoverService({ articles, entries }),
+    covers: createCoverService({ articles, entries, insights }),
+    insights: createInsightService({ insights, entries, articles, caches }),
     entries: entryService,
     search: searchService,
     ask: createAskService({

@@ -34,6 +34,8 @@ export function meta() {
 }
 
 const AREAS = [
+  { to: "/ah", name: "历史文章", hint: "六大栏目" },
+  { to: "/insight", name: "洞察", hint: "一问一史" },
   { to: "/relation", name: "关系图谱", hint: "谁和谁有关" },
   { to: "/home/timemap", name: "时空地图", hint: "疆域变迁" },
   { to: "/abpath", name: "人物路径", hint: "从 A 到 B" },

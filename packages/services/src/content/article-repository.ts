@@ -1,5 +1,6 @@
 import { readContentVersion } from "@tongjian/db/content-version";
 import type { ArticleTable, Database } from "@tongjian/db/database-schema";
+import type { ArticleSort } from "@tongjian/domain/article-hub";
 import type { Kysely, Selectable } from "kysely";
 
 export type ArticleRow = Selectable<ArticleTable>;
@@ -23,6 +24,12 @@ export function createArticleRepository(db: Kysely<Database>) {
       return db.selectFrom("article").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
+    /** The list columns of the given articles, in no particular order. */
+    async findManyByIds(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db.selectFrom("article").select(LIST_COLUMNS).where("id", "in", ids).execute();
+    },
+
     async links(articleId: string) {
       return db
         .selectFrom("article_link")
@@ -32,9 +39,15 @@ export function createArticleRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async feed(limit: number, offset: number, section?: string) {
+    /**
+     * A page of articles, of one section or of all: newest first, or (`hot`) most read first
+     * with the newest first among equals. `id` last keeps the order total, so pages never
+     * overlap or skip an article.
+     */
+    async feed(limit: number, offset: number, section?: string, sort: ArticleSort = "latest") {
       let query = db.selectFrom("article").select(LIST_COLUMNS);
       if (section) query = query.where("section", "=", section);
+      if (sort === "hot") query = query.orderBy("view_count", "desc");
       return query
         .orderBy("published_at", "desc")
         .orderBy("id")

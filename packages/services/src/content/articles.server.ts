@@ -1,5 +1,6 @@
 import type { PageRequest } from "@tongjian/contracts/common";
 import type { ArticleDetail, ArticleListPage, Recommendations } from "@tongjian/contracts/content";
+import type { ArticleSort } from "@tongjian/domain/article-hub";
 import { sectionOfChannel } from "@tongjian/domain/article-sections";
 import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
 import { formatViewCount } from "@tongjian/domain/view-count";
@@ -109,20 +110,22 @@ export function createArticleService(deps: {
       deps.views.add("article", id);
     },
 
-    /** The articles of one section's channel, or of all (`all`), newest first. */
+    /** The articles of one section's channel, or of all (`all`), newest or most read first. */
     async listBySection({
       channel,
       page,
       size,
-    }: PageRequest & { channel: string }): Promise<ArticleListPage> {
+      sort = "latest",
+    }: PageRequest & { channel: string; sort?: ArticleSort }): Promise<ArticleListPage> {
       const section = sectionOfChannel(channel) ?? undefined;
       const [rows, total] = await Promise.all([
-        deps.articles.feed(size, (page - 1) * size, section),
+        deps.articles.feed(size, (page - 1) * size, section, sort),
         deps.articles.countAll(section),
       ]);
       return {
         channel,
         section: section ?? null,
+        sort,
         page,
         size,
         total,

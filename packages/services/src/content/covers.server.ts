@@ -1,6 +1,7 @@
 import { NotFoundError } from "../service-error.ts";
 import type { ArticleRepository } from "./article-repository.ts";
 import type { EntryRepository } from "./entry-repository.ts";
+import type { InsightRepository } from "./insight-repository.ts";
 
 // The corpus ships no photographs it could not license, so covers are drawn here from the
 // article's own title and section (or the entry's name and kind), and say on their face that
@@ -71,16 +72,47 @@ function articleCover(article: { title: string; section: string }): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="420" viewBox="0 0 750 420" font-family="'Noto Serif CJK SC','Noto Sans CJK SC',serif"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="750" height="420" fill="url(#g)"/><text x="48" y="84" font-size="28" fill="#fff" opacity=".8">${escapeXml(article.section)}</text>${text}<text x="702" y="392" font-size="20" fill="#fff" opacity=".6" text-anchor="end">通鉴 · 示意封面</text></svg>`;
 }
 
-/** The sample covers of articles and entries that have no image of their own. */
+// 洞察 topics have no section: each takes one of these by its id, so a topic keeps its colour.
+const TOPIC_COLOURS: [string, string][] = [
+  ["#5a2a1e", "#a0523a"],
+  ["#2b3a4f", "#5f7fa3"],
+  ["#33422a", "#6f8550"],
+  ["#4a2f4f", "#8a5f90"],
+  ["#1f4440", "#4a8a80"],
+  ["#4f3a1e", "#9a7440"],
+];
+
+/** A topic's cover: its era, the few words chosen for it, and its title under them. */
+function topicCover(topic: { id: string; era: string; cover_text: string; title: string }) {
+  const [from, to] = TOPIC_COLOURS[Number.parseInt(topic.id.slice(0, 6), 16) % 6] ?? [
+    "#444",
+    "#888",
+  ];
+  const words = [...topic.cover_text].length;
+  const size = words <= 4 ? 96 : words <= 6 ? 76 : 60;
+  const title = wrap(topic.title, 16)
+    .slice(0, 2)
+    .map(
+      (line, i) =>
+        `<text x="48" y="${300 + i * 40}" font-size="30" fill="#fff" opacity=".9">${escapeXml(line)}</text>`,
+    )
+    .join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="420" viewBox="0 0 750 420" font-family="'Noto Serif CJK SC','Noto Sans CJK SC',serif"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="750" height="420" fill="url(#g)"/><text x="48" y="78" font-size="26" fill="#fff" opacity=".8">洞察 · ${escapeXml(topic.era)}</text><text x="46" y="${120 + size}" font-size="${size}" font-weight="700" fill="#fff">${escapeXml(topic.cover_text)}</text>${title}<text x="702" y="390" font-size="26" fill="#fff" opacity=".75" text-anchor="end">通鉴 · 示意封面</text></svg>`;
+}
+
+/** The sample covers of articles, topics and entries that have no image of their own. */
 export function createCoverService(deps: {
   articles: ArticleRepository;
   entries: EntryRepository;
+  insights: InsightRepository;
 }) {
   return {
-    /** The SVG drawn for an article or an entry. */
+    /** The SVG drawn for an article, a topic or an entry. */
     async cover(id: string): Promise<string> {
       const article = await deps.articles.findById(id);
       if (article) return articleCover(article);
+      const topic = await deps.insights.findById(id);
+      if (topic) return topicCover(topic);
       const entry = await deps.entries.findById(id);
       if (!entry) throw new NotFoundError("封面不存在");
       return entryCover(entry);

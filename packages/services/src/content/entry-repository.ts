@@ -68,6 +68,19 @@ export function createEntryRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The relations whose both ends are among the given entries (a topic's people). */
+    async relationsAmong(ids: string[]) {
+      if (ids.length < 2) return [];
+      return db
+        .selectFrom("relation")
+        .select(["from_id", "to_id", "type", "label", "twoway"])
+        .where("from_id", "in", ids)
+        .where("to_id", "in", ids)
+        .where("type", "<>", WORKS_RELATION_TYPE)
+        .orderBy("id")
+        .execute();
+    },
+
     /**
      * Both directions of every relation touching the entry, with the entry at the other end;
      * works (作品) are listed by {@link works} instead.

@@ -2,7 +2,7 @@ import type { Database } from "@tongjian/db/database-schema";
 import type { Kysely } from "kysely";
 
 /**
- * What the sitemap lists: every article and every entry, with when each last changed (the
+ * What the sitemap lists: every article, topic and entry, with when each last changed (the
  * number of entries comes from the entry repository).
  */
 export function createSitemapRepository(db: Kysely<Database>) {
@@ -15,6 +15,11 @@ export function createSitemapRepository(db: Kysely<Database>) {
         .orderBy("published_at", "desc")
         .limit(limit)
         .execute();
+    },
+
+    /** Every 洞察 topic (a few dozen at most: they are written by hand). */
+    async topics() {
+      return db.selectFrom("topic").select(["id", "updated_at"]).orderBy("start_year").execute();
     },
 
     /** Entries in id order, straight off the primary key. */

@@ -3,7 +3,7 @@ import { NotFoundError } from "../service-error.ts";
 import type { SitemapRepository } from "./sitemap-repository.ts";
 
 // A sitemap file holds at most 50,000 URLs, so /sitemap.xml is an index: one file for the home
-// page and the articles, and the entries (hundreds of thousands after the full poetry import) in
+// page, the reading rooms and the articles, and the entries (hundreds of thousands after the full poetry import) in
 // files of 50,000 read in id order straight off the primary key.
 export const SITEMAP_FILE_LIMIT = 50_000;
 
@@ -34,11 +34,16 @@ export function createSitemapService(deps: {
         .join("\n")}\n</sitemapindex>\n`;
     },
 
-    /** The home page and the articles. */
+    /** The home page, the reading rooms (/ah, /insight and each topic) and the articles. */
     async articles(origin: string): Promise<string> {
-      const articles = await deps.sitemap.articles(SITEMAP_FILE_LIMIT - 1);
+      const topics = await deps.sitemap.topics();
+      const articles = await deps.sitemap.articles(SITEMAP_FILE_LIMIT - 3 - topics.length);
+      const newest = articles[0]?.updated_at;
       return urlset([
-        { loc: `${origin}/`, lastmod: articles[0]?.updated_at },
+        { loc: `${origin}/`, lastmod: newest },
+        { loc: `${origin}/ah`, lastmod: newest },
+        { loc: `${origin}/insight`, lastmod: topics[0]?.updated_at },
+        ...topics.map((t) => ({ loc: `${origin}/insight?id=${t.id}`, lastmod: t.updated_at })),
         ...articles.map((a) => ({ loc: `${origin}/ah/article/${a.id}`, lastmod: a.updated_at })),
       ]);
     },

@@ -3,6 +3,7 @@ import {
   articleDetail,
   articleListPage,
   articleListParams,
+  articleListQuery,
   recommendations,
   recommendParams,
 } from "@tongjian/contracts/content";
@@ -28,18 +29,21 @@ export function registerArticleRoutes(app: TypedApp, { services }: AppDeps) {
     async (request) => ok(await services.articles.detail(request.params.id)),
   );
 
-  // Section lists for the article routes of spec §2 (/ah/war …); `all` lists every section.
+  // Section lists for the article routes of spec §2 (/ah/war …) and the hub's tabs (/ah);
+  // `all` lists every section.
   app.get(
     "/api/m/article/v1/n/list/:lang/:channel/:page/:size",
     {
       schema: {
         tags,
-        summary: "栏目文章列表（all 为全部栏目）",
+        summary: "栏目文章列表（all 为全部栏目；sort=latest 最新，sort=hot 最热）",
         params: articleListParams,
+        querystring: articleListQuery,
         response: replies(articleListPage),
       },
     },
-    async (request) => ok(await services.articles.listBySection(request.params)),
+    async (request) =>
+      ok(await services.articles.listBySection({ ...request.params, ...request.query })),
   );
 
   app.get(

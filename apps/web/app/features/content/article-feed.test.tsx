@@ -61,16 +61,21 @@ async function scrollToEnd() {
 
 let failNext = false;
 const requested: string[] = [];
+/** Replies to paths other than the home feed's; null leaves them to the feed's reply. */
+let fetchReply: (url: string) => ReturnType<typeof feedReply> | null = () => null;
 
 beforeEach(() => {
   observers.length = 0;
   requested.length = 0;
   failNext = false;
+  fetchReply = () => null;
   vi.stubGlobal("IntersectionObserver", FakeObserver);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: string) => {
       requested.push(input);
+      const other = fetchReply(input);
+      if (other) return new Response(JSON.stringify(other));
       const match = /getFeed\/cn\/(\d+)\/(\d+)$/.exec(input);
       if (!match) return new Response(JSON.stringify({ code: 200, message: "", data: null }));
       if (failNext) {
@@ -87,16 +92,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Feed() {
-  const first = useLoaderData<FirstFeedPage>();
-  return (
-    <PlatformProvider env={parseAppEnv(SAFARI)}>
-      <ArticleFeed first={first} />
-    </PlatformProvider>
-  );
-}
+type FeedProps = Omit<Parameters<typeof ArticleFeed>[0], "first">;
 
-function renderFeed(first: FirstFeedPage) {
+function renderFeed(first: FirstFeedPage, props: FeedProps = {}) {
+  function Feed() {
+    return (
+      <PlatformProvider env={parseAppEnv(SAFARI)}>
+        <ArticleFeed first={useLoaderData<FirstFeedPage>()} {...props} />
+      </PlatformProvider>
+    );
+  }
   const Stub = createRoutesStub([{ path: "/", Component: Feed, loader: () => first }]);
   render(<Stub initialEntries={["/"]} />);
 }
@@ -145,5 +150,33 @@ describe("ArticleFeed (home feed, infinite scroll)", () => {
     expect(await screen.findByText("第7篇文章")).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
     expect(screen.queryByText("没有更多了")).toBeNull();
+  });
+
+  it("pages another list by its own path, with covers, and says when a list is empty", async () => {
+    const hubPath = (page: number, size: number) =>
+      `/api/m/article/v1/n/list/cn/war/${page}/${size}?sort=hot`;
+    fetchReply = (url) => {
+      const match = /list\/cn\/war\/(\d+)\/(\d+)\?sort=hot$/.exec(url);
+      if (!match) return null;
+      const reply = feedReply(Number(match[1]), Number(match[2]), 5);
+      const list = reply.data.list.map((a) => ({ ...a, imageUrl: `/media/cover/${a.id}.svg` }));
+      return { ...reply, data: { ...reply.data, list } };
+    };
+    const { data } = feedReply(1, 3, 5);
+    const first = {
+      list: data.list.map((a) => ({ ...a, imageUrl: `/media/cover/${a.id}.svg` })),
+      page: 1,
+      size: 3,
+      hasMore: true,
+    };
+    renderFeed(first, { pagePath: hubPath, covers: true });
+    await scrollToEnd();
+    expect(await screen.findByText("第5篇文章")).toBeTruthy();
+    expect(requested).toContain(hubPath(2, 3));
+    expect(screen.getAllByRole("img")).toHaveLength(5);
+    expect(screen.getAllByRole("img")[4]?.getAttribute("alt")).toBe("第5篇文章（示意封面）");
+    cleanup();
+    renderFeed({ list: [], page: 1, size: 10, hasMore: false }, { empty: "“战争”栏目还没有文章" });
+    expect(await screen.findByText("“战争”栏目还没有文章")).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { FeedPage } from "@tongjian/contracts/content";
+import type { ArticleCard } from "@tongjian/contracts/content";
 import { useCallback, useEffect, useRef } from "react";
 import { MoreButton } from "../../shell/more-button.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
@@ -21,18 +21,32 @@ export interface FirstFeedPage extends ListPage<ListedArticle> {
 }
 
 /**
- * The home feed with infinite scroll: the next page loads as the end of the list nears the
- * screen, and a button does the same for readers who get there first or whose browser has no
- * IntersectionObserver. A failed page offers a retry and does not load again by itself.
+ * A list of articles with infinite scroll (the home feed, the article hub's tabs): the next page
+ * loads as the end of the list nears the screen, and a button does the same for readers who get
+ * there first or whose browser has no IntersectionObserver. A failed page offers a retry and
+ * does not load again by itself. `pagePath` names the API page (the home feed's by default);
+ * a list whose source changes (another tab) is a new feed: give it a new `key`.
  */
-export function ArticleFeed({ first }: { first: FirstFeedPage }) {
+export function ArticleFeed({
+  first,
+  pagePath = feedPath,
+  covers = false,
+  empty,
+}: {
+  first: FirstFeedPage;
+  pagePath?: (page: number, size: number) => string;
+  /** Show each article's cover (the first page's list must carry them, see listedArticles). */
+  covers?: boolean;
+  /** What an empty list says. */
+  empty?: string;
+}) {
   const { api } = usePlatform();
   const loadPage = useCallback(
     async (page: number) => {
-      const next = await api.get<FeedPage>(feedPath(page, first.size));
-      return { ...next, list: listedArticles(next.list) };
+      const next = await api.get<ListPage<ArticleCard>>(pagePath(page, first.size));
+      return { ...next, list: listedArticles(next.list, { covers }) };
     },
-    [api, first.size],
+    [api, first.size, pagePath, covers],
   );
   const feed = useMorePages(first, loadPage);
   const { hasMore, state, loadMore } = feed;
@@ -56,7 +70,7 @@ export function ArticleFeed({ first }: { first: FirstFeedPage }) {
 
   return (
     <>
-      <ArticleList articles={feed.list} />
+      <ArticleList articles={feed.list} empty={empty} />
       <div ref={end} className="tj-feed__end">
         {hasMore ? (
           <MoreButton state={state} onClick={() => void loadMore()} />

@@ -6,16 +6,26 @@ import "./article-list.css";
 export type ListedArticle = Pick<
   ArticleCard,
   "id" | "title" | "section" | "summary" | "viewNumShow"
->;
+> & {
+  /** Its cover, in lists that show covers (the article hub, a topic's reading list). */
+  imageUrl?: string;
+};
 
-export function listedArticles(cards: ArticleCard[]): ListedArticle[] {
-  return cards.map(({ id, title, section, summary, viewNumShow }) => ({
-    id,
-    title,
-    section,
-    summary,
-    viewNumShow,
-  }));
+/** Covers the server draws (/media/cover/{id}.svg) say so on their face; the list says so too. */
+const DRAWN_COVER = /^\/media\/cover\/[0-9a-f]{24}\.svg$/;
+
+/** Covers of the first cards load at once; the rest as the reader scrolls to them. */
+const EAGER_COVERS = 2;
+
+export function listedArticles(
+  cards: readonly ArticleCard[],
+  { covers = false }: { covers?: boolean } = {},
+): ListedArticle[] {
+  return cards.map(({ id, title, section, summary, viewNumShow, imageUrl }) =>
+    covers
+      ? { id, title, section, summary, viewNumShow, imageUrl }
+      : { id, title, section, summary, viewNumShow },
+  );
 }
 
 export function ArticleList({
@@ -28,15 +38,36 @@ export function ArticleList({
   if (articles.length === 0) return <p className="tj-empty">{empty}</p>;
   return (
     <ul className="tj-feed">
-      {articles.map((a) => (
+      {articles.map((a, i) => (
         <li key={a.id} className="tj-feed__item">
-          <AppLink to={`/ah/article/${a.id}`} prefetch>
+          <AppLink
+            to={`/ah/article/${a.id}`}
+            prefetch
+            className={a.imageUrl ? "tj-feed__covered" : undefined}
+          >
             <div className="tj-feed__text">
               <span className="tj-feed__section">{a.section}</span>
               <h3>{a.title}</h3>
               <p>{a.summary}</p>
               <small>{a.viewNumShow} 阅读</small>
             </div>
+            {a.imageUrl && (
+              <span className="tj-feed__cover">
+                <img
+                  src={a.imageUrl}
+                  alt={DRAWN_COVER.test(a.imageUrl) ? `${a.title}（示意封面）` : a.title}
+                  width={750}
+                  height={420}
+                  loading={i < EAGER_COVERS ? "eager" : "lazy"}
+                  decoding="async"
+                />
+                {DRAWN_COVER.test(a.imageUrl) && (
+                  <span className="tj-feed__cover-mark" aria-hidden="true">
+                    示意
+                  </span>
+                )}
+              </span>
+            )}
           </AppLink>
         </li>
       ))}
