@@ -94,15 +94,18 @@ afterEach(() => {
 
 type FeedProps = Omit<Parameters<typeof ArticleFeed>[0], "first">;
 
+/** The feed as the home page renders it, with the loader's first page and the test's props. */
+function Feed() {
+  const { first, props } = useLoaderData<{ first: FirstFeedPage; props: FeedProps }>();
+  return (
+    <PlatformProvider env={parseAppEnv(SAFARI)}>
+      <ArticleFeed first={first} {...props} />
+    </PlatformProvider>
+  );
+}
+
 function renderFeed(first: FirstFeedPage, props: FeedProps = {}) {
-  function Feed() {
-    return (
-      <PlatformProvider env={parseAppEnv(SAFARI)}>
-        <ArticleFeed first={useLoaderData<FirstFeedPage>()} {...props} />
-      </PlatformProvider>
-    );
-  }
-  const Stub = createRoutesStub([{ path: "/", Component: Feed, loader: () => first }]);
+  const Stub = createRoutesStub([{ path: "/", Component: Feed, loader: () => ({ first, props }) }]);
   render(<Stub initialEntries={["/"]} />);
 }
 

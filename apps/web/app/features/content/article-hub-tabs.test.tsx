@@ -13,18 +13,19 @@ function Where() {
   return <p data-testid="location">{location.pathname + location.search}</p>;
 }
 
-/** The tabs and sort of the hub at `url`, following the location as the route module does. */
+/** The tabs and sort of the hub, following the location as the route module does. */
+function Hub() {
+  const view = readArticleHubView(new URLSearchParams(useLocation().search));
+  return (
+    <>
+      <ArticleHubTabs view={view} panelId="panel" />
+      <ArticleHubSort view={view} />
+      <Where />
+    </>
+  );
+}
+
 function renderHub(url: string) {
-  const Hub = () => {
-    const view = readArticleHubView(new URLSearchParams(useLocation().search));
-    return (
-      <>
-        <ArticleHubTabs view={view} panelId="panel" />
-        <ArticleHubSort view={view} />
-        <Where />
-      </>
-    );
-  };
   const Stub = createRoutesStub([{ path: "/ah", Component: Hub }]);
   render(<Stub initialEntries={[url]} />);
 }
