@@ -54,10 +54,10 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       SEED_ON_START: "false",
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     });
-    // A database of the release before the reading rooms: migrated to 0007, content in.
+    // A database of the release before the reading rooms: migrated to 0008, content in.
     const old = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
     await dropAll(old.db);
-    const { error } = await createMigrator(old.db).migrateTo("0007-verse-search");
+    const { error } = await createMigrator(old.db).migrateTo("0008-search-groups");
     expect(error).toBeUndefined();
     await seedContent(old, loadContent(contentDir), { topics: false });
     await old.close();
