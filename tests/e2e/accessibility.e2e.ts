@@ -305,18 +305,24 @@ describe("every built screen and pop-up, light and dark", () => {
     const found = await inBothThemes(async (page) => {
       await visit(page, p.path);
       await p.open(page);
-      // Measured once the pop-up has come all the way in (antd-mobile fades it from script).
-      await page.waitForFunction(() =>
-        [
-          ...document.querySelectorAll<HTMLElement>(
-            ".adm-mask, .adm-center-popup-body, .adm-popup-body",
-          ),
-        ]
-          .filter((el) => el.offsetParent !== null || getComputedStyle(el).position === "fixed")
-          .every(
-            (el) => Number(getComputedStyle(el).opacity) === 1 || el.matches(".tj-loading-mask"),
-          ),
-      );
+      // Measured once the pop-up has come all the way in: antd-mobile fades and scales the
+      // mask and the pop-up from script, so every box from the dialog up must be opaque and
+      // still, and the mask opaque.
+      await page.waitForFunction(() => {
+        const settled = (el: Element | null): boolean => {
+          for (let at = el; at; at = at.parentElement) {
+            const style = getComputedStyle(at);
+            if (Number(style.opacity) < 1) return false;
+            if (style.transform !== "none" && !/^matrix\(1, 0, 0, 1, /.test(style.transform))
+              return false;
+          }
+          return true;
+        };
+        const shown = [...document.querySelectorAll('[role="dialog"], .adm-mask')].filter(
+          (el) => el.getClientRects().length > 0,
+        );
+        return shown.length > 0 && shown.every(settled);
+      });
       return [...(await axeProblems(page)), ...(await smallTargets(page))];
     });
     expect(found, `${p.name}${report(found)}`).toEqual([]);

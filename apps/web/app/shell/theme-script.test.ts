@@ -109,11 +109,15 @@ describe("the theme head script", () => {
     expect(html().getAttribute("data-theme")).toBe("dark");
   });
 
-  it("follows the system when storage is blocked", () => {
+  it("follows the system when storage is blocked, and a choice while the page is open", () => {
     vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
       throw new Error("SecurityError");
     });
     expect(() => runScript(SAFARI)).not.toThrow();
+    expect(html().hasAttribute("data-theme")).toBe(false);
+    window.__tongjianApplyTheme?.("dark");
+    expect(html().getAttribute("data-theme")).toBe("dark");
+    window.__tongjianApplyTheme?.("system");
     expect(html().hasAttribute("data-theme")).toBe(false);
   });
 });

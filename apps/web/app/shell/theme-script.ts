@@ -23,8 +23,11 @@ declare global {
      * it. Defined by the head script, so it exists before the page's own code has loaded.
      */
     __tongjianSetTheme?: (theme: unknown) => void;
-    /** Applies the theme again after the reader's choice in storage changed. */
-    __tongjianApplyTheme?: () => void;
+    /**
+     * Applies the theme again after the reader chose: the choice is read from storage, or, where
+     * storage is blocked, taken from the argument for as long as the page is open.
+     */
+    __tongjianApplyTheme?: (choice?: string) => void;
   }
 }
 
@@ -41,5 +44,5 @@ declare global {
 export const THEME_SCRIPT = /* @__PURE__ */ themeScript();
 
 function themeScript(): string {
-  return `(function(){var d=document.documentElement,K=${JSON.stringify(THEME_STORAGE_KEY)},C=${JSON.stringify(THEME_COLORS)},u=navigator.userAgent,a=${NATIVE_APP_TOKEN_PATTERN}.test(u)&&(${APP_THEME_PATTERN}.exec(u)||[])[1]||null;function r(){try{var v=localStorage.getItem(K);return v==="light"||v==="dark"?v:null}catch(e){return null}}function s(){var t=a||r(),m=document.querySelectorAll('meta[name="theme-color"]'),i;if(t)d.setAttribute("data-theme",t);else d.removeAttribute("data-theme");if(a)d.setAttribute("data-theme-source","app");else d.removeAttribute("data-theme-source");for(i=0;i<m.length;i++)m[i].setAttribute("content",C[t||(/dark/.test(m[i].getAttribute("media")||"")?"dark":"light")])}window.__tongjianSetTheme=function(t){a=t==="light"||t==="dark"?t:null;s()};window.__tongjianApplyTheme=s;window.addEventListener("storage",function(e){if(e.key===K)s()});s()})()`;
+  return `(function(){var d=document.documentElement,K=${JSON.stringify(THEME_STORAGE_KEY)},C=${JSON.stringify(THEME_COLORS)},u=navigator.userAgent,a=${NATIVE_APP_TOKEN_PATTERN}.test(u)&&(${APP_THEME_PATTERN}.exec(u)||[])[1]||null,m=null;function r(){var v=m;try{v=localStorage.getItem(K)||m}catch(e){}return v==="light"||v==="dark"?v:null}function s(){var t=a||r(),m=document.querySelectorAll('meta[name="theme-color"]'),i;if(t)d.setAttribute("data-theme",t);else d.removeAttribute("data-theme");if(a)d.setAttribute("data-theme-source","app");else d.removeAttribute("data-theme-source");for(i=0;i<m.length;i++)m[i].setAttribute("content",C[t||(/dark/.test(m[i].getAttribute("media")||"")?"dark":"light")])}window.__tongjianSetTheme=function(t){a=t==="light"||t==="dark"?t:null;s()};window.__tongjianApplyTheme=function(c){if(c!==undefined)m=c;s()};window.addEventListener("storage",function(e){if(e.key===K)s()});s()})()`;
 }

@@ -35,9 +35,9 @@ export function ThemeSwitch() {
     try {
       window.localStorage.setItem(THEME_STORAGE_KEY, next);
     } catch {
-      // Not remembered when storage is blocked; the head script then has nothing to apply.
+      // Not remembered when storage is blocked: the head script keeps it while the page is open.
     }
-    window.__tongjianApplyTheme?.();
+    window.__tongjianApplyTheme?.(next);
   };
   return (
     <span className="tj-theme-switch" data-testid="theme-switch">

@@ -83,7 +83,9 @@ const PAIRS: Pair[] = [
   // Search results mark the keyword in the summary line.
   { text: "--tj-ink", on: "--tj-highlight", min: CONTRAST_MIN_TEXT },
   { text: "--tj-ink-2", on: "--tj-highlight", min: CONTRAST_MIN_TEXT },
+  { text: "--tj-ink", on: "--tj-promo-bg", min: CONTRAST_MIN_TEXT },
   { text: "--tj-ink-2", on: "--tj-promo-bg", min: CONTRAST_MIN_TEXT },
+  { text: "--tj-ink", on: "--tj-wash", min: CONTRAST_MIN_TEXT },
   { text: "--tj-ink-2", on: "--tj-wash", min: CONTRAST_MIN_TEXT },
   { text: "--tj-red", on: "--tj-wash", min: CONTRAST_MIN_TEXT },
   { text: "--tj-label-ink", on: "--tj-label", min: CONTRAST_MIN_TEXT },
