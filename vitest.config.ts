@@ -10,6 +10,7 @@ export default defineConfig({
           include: [
             "packages/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/web/sw/**/*.test.ts",
             "tools/**/*.test.ts",
           ],
           environment: "node",
@@ -29,6 +30,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.ts"],
+          globalSetup: ["tests/support/e2e-setup.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

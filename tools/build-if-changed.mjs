@@ -11,6 +11,7 @@ const STAMP = "apps/api/dist/.source-hash";
 const OUTPUTS = ["apps/api/dist/main.js", "apps/web/build/server/index.js"];
 const INPUTS = [
   "apps/web/app",
+  "apps/web/sw",
   "apps/web/public",
   "apps/web/vite.config.ts",
   "apps/web/react-router.config.ts",
@@ -19,6 +20,7 @@ const INPUTS = [
   "apps/api/package.json",
   "packages",
   "tools/build-server.mjs",
+  "tools/build-sw.ts",
   "package.json",
   "package-lock.json",
 ];

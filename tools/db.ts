@@ -2,10 +2,10 @@
 import { resolve } from "node:path";
 import { ContentValidationError, loadContent } from "@tongjian/content/load-content";
 import {
-  formatSourcesReport,
+  formatSyllabusReport,
   readSyllabusNames,
-  syllabusSourcesReport,
-} from "@tongjian/content/syllabus-sources";
+  syllabusReport,
+} from "@tongjian/content/syllabus-check";
 
 const command = process.argv[2];
 const contentRoot = resolve(process.env.CONTENT_DIR ?? "content");
@@ -18,10 +18,11 @@ async function main() {
     console.log(
       `内容校验通过：${[...kinds].map(([k, n]) => `${k} ${n}`).join("，")}，relation ${bundle.relations.length}，article ${bundle.articles.length}`,
     );
-    // Syllabus entries without a source line (docs/content-format.md, "Sources").
+    // The syllabus names without an entry, and syllabus entries without a source or a
+    // relation (docs/content-format.md, "Syllabus"). A report: the unit test is the gate.
     const syllabus = readSyllabusNames(contentRoot);
     if (syllabus) {
-      for (const line of formatSourcesReport(syllabusSourcesReport(bundle, syllabus))) {
+      for (const line of formatSyllabusReport(syllabusReport(bundle, syllabus))) {
         console.log(line);
       }
     }

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
 import { fakeNativeHostScript } from "../support/fake-native-host.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
+import { sharedServer } from "../support/shared-server.ts";
 import { UA } from "../support/user-agents.ts";
 
 /**
@@ -28,10 +28,13 @@ const person = (key: string) => contentId("person", key);
 /**
  * Every built screen (packages/domain/src/route-manifest.ts builtRoutes()) in the states worth
  * seeing. A new screen is one line here: light and dark, axe, tap targets and zoom all run on it.
- * `{poem}` is a poem of the imported fixture poetry, found when the server is up.
+ * `{poem}` is a poem of the imported fixture poetry, found when the server is up; `static`
+ * marks a page without React (the offline page).
  */
-const SCREENS: { name: string; path: string }[] = [
+const SCREENS: { name: string; path: string; static?: boolean }[] = [
   { name: "首页", path: "/" },
+  { name: "问史", path: "/ai" },
+  { name: "问史：回答", path: `/ai?q=${encodeURIComponent("唐太宗和魏征是什么关系")}` },
   { name: "文章列表（全部）", path: "/ah/article" },
   { name: "栏目列表（战争）", path: "/ah/war" },
   { name: "文章：时间线与时空地图卡片", path: `/ah/article/${article("an-shi-zhi-luan")}` },
@@ -49,6 +52,7 @@ const SCREENS: { name: string; path: string }[] = [
   { name: "词条：朝代，全部展开", path: `/detail/${contentId("regime", "tang")}?seeMore=1` },
   { name: "词条：作者与作品", path: `/detail/${person("li-bai")}` },
   { name: "词条：诗", path: "/detail/{poem}" },
+  { name: "词条：作品", path: `/detail/${contentId("work", "qing-ming-shang-he-tu")}` },
   { name: "热门词条", path: "/detail" },
   { name: "词条简版", path: `/minidetail/${person("du-fu")}` },
   { name: "搜索：空", path: "/search" },
@@ -59,12 +63,13 @@ const SCREENS: { name: string; path: string }[] = [
   { name: "建设中", path: `/painting/${"0".repeat(24)}` },
   { name: "建设中：关系图谱的深色外壳", path: "/relation" },
   { name: "404", path: "/no-such-page" },
+  { name: "离线页", path: "/offline.html", static: true },
 ];
 
 const THEMES = ["light", "dark"] as const;
 type Theme = (typeof THEMES)[number];
 
-let server: RunningServer;
+let server: { baseUrl: string };
 let browser: Browser;
 let poemId = "";
 
@@ -72,7 +77,7 @@ const url = (path: string) => `${server.baseUrl}${path.replace("{poem}", poemId)
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ contentDir: process.env.E2E_CONTENT_DIR ?? "content" });
+  server = sharedServer();
   browser = await launchBrowser();
   const works = await (
     await fetch(`${server.baseUrl}/api/item/works/cn/${person("li-bai")}/1/1`)
@@ -82,7 +87,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 /** A phone context whose reader chose `theme` (or nothing) and, optionally, a text size. */
@@ -102,9 +106,10 @@ async function readerContext(
 }
 
 /** Opens a path and waits until React has hydrated it and its effects have run. */
-async function visit(page: Page, path: string) {
+async function visit(page: Page, path: string, options: { static?: boolean } = {}) {
   const response = await page.goto(url(path), { waitUntil: "load" });
   expect([200, 404], path).toContain(response?.status());
+  if (options.static) return;
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
@@ -289,14 +294,18 @@ describe("every built screen and pop-up, light and dark", () => {
 
   it.each(SCREENS)("$name ($path): axe finds nothing serious, targets are 44 px", async (s) => {
     const found = await inBothThemes(async (page, theme) => {
-      await visit(page, s.path);
-      const paper = await page.evaluate(
-        () => getComputedStyle(document.querySelector(".tj-app") ?? document.body).backgroundColor,
-      );
+      await visit(page, s.path, s);
+      const { paper, lang } = await page.evaluate(() => ({
+        paper: getComputedStyle(document.querySelector(".tj-app") ?? document.body).backgroundColor,
+        lang: document.documentElement.lang,
+      }));
       // The graph pages' shell is dark in both themes.
       const expected = s.path === "/relation" ? PAPER.dark : PAPER[theme];
-      const wrongPaper = paper === expected ? [] : [`the page is ${paper}, not ${expected}`];
-      return [...wrongPaper, ...(await axeProblems(page)), ...(await smallTargets(page))];
+      const wrong = [
+        ...(paper === expected ? [] : [`the page is ${paper}, not ${expected}`]),
+        ...(lang === "zh-CN" ? [] : [`<html lang="${lang}">, not zh-CN`]),
+      ];
+      return [...wrong, ...(await axeProblems(page)), ...(await smallTargets(page))];
     });
     expect(found, `${s.name}${report(found)}`).toEqual([]);
   });
@@ -470,6 +479,37 @@ describe("the theme choice", () => {
   });
 });
 
+describe("keyboard focus", () => {
+  it("shows a ring in the theme's focus colour on every stop, in both themes", async () => {
+    for (const theme of THEMES) {
+      const context = await readerContext(theme);
+      const page = await context.newPage();
+      await visit(page, `/ah/article/${article("an-shi-zhi-luan")}`);
+      const rings: string[] = [];
+      for (let stop = 0; stop < 14; stop++) {
+        await page.keyboard.press("Tab");
+        rings.push(
+          await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement | null;
+            if (!el || el === document.body) return "nothing focused";
+            // The text-size and appearance pickers lay a transparent control over their look:
+            // the ring is on the box that shows.
+            const shown = getComputedStyle(el).opacity === "0" ? el.parentElement : el;
+            const style = getComputedStyle(shown ?? el);
+            const label = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 10)}"`;
+            return style.outlineStyle === "solid" && Number.parseFloat(style.outlineWidth) >= 2
+              ? `ring ${style.outlineColor}`
+              : `${label} has no ring (${style.outlineStyle} ${style.outlineWidth})`;
+          }),
+        );
+      }
+      const focus = theme === "light" ? "rgb(140, 47, 30)" : "rgb(232, 147, 124)";
+      expect(rings, theme).toEqual(rings.map(() => `ring ${focus}`));
+      await context.close();
+    }
+  });
+});
+
 describe("reduced motion", () => {
   it("leaves no transition or animation on a page, a pop-up or a page change", async () => {
     const context = await readerContext(null);
@@ -522,7 +562,7 @@ describe("the large text size and 200 % zoom", () => {
   });
 
   it.each(SCREENS)("$name: nothing is cut off at 187 px wide", async (s) => {
-    await visit(page, s.path);
+    await visit(page, s.path, s);
     const cut = await clippedText(page);
     expect(cut, `${s.name}: ${report(cut)}`).toEqual([]);
   });

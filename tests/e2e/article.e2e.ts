@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IOS_SAFARI_UA, launchBrowser, phoneContext } from "../support/browser.ts";
 import { type FakeNativeOptions, fakeNativeHostScript } from "../support/fake-native-host.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
+import { sharedServer } from "../support/shared-server.ts";
 
 const SHOTS = "test-results/screenshots";
 const APP_IOS_UA =
@@ -15,18 +15,17 @@ const AN_SHI = `/ah/article/${contentId("article", "an-shi-zhi-luan")}`;
 const SHAN_SHUI = `/ah/article/${contentId("article", "song-dai-shan-shui-hua")}`;
 const XUAN_ZANG = `/ah/article/${contentId("article", "xuan-zang-xi-xing")}`;
 
-let server: RunningServer;
+let server: { baseUrl: string };
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ contentDir: process.env.E2E_CONTENT_DIR ?? "content" });
+  server = sharedServer();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function open(

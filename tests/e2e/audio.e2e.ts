@@ -3,25 +3,24 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { type FakeNativeOptions, fakeNativeHostScript } from "../support/fake-native-host.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
+import { sharedServer } from "../support/shared-server.ts";
 
 const SHOTS = "test-results/screenshots";
 const AUDIO_FILES = /\/media\/sample-audio\/[^/]+\.wav$/;
 const APP_IOS_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 TongjianApp/4.19.0";
 
-let server: RunningServer;
+let server: { baseUrl: string };
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ contentDir: process.env.E2E_CONTENT_DIR ?? "content" });
+  server = sharedServer();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 interface Opened {

@@ -1,19 +1,18 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
+import { sharedServer } from "../support/shared-server.ts";
 
-let server: RunningServer;
+let server: { baseUrl: string };
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ contentDir: process.env.E2E_CONTENT_DIR ?? "content" });
+  server = sharedServer();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe("reading and searching at 375×812", () => {
@@ -56,23 +55,56 @@ describe("reading and searching at 375×812", () => {
     await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("地上霜举头")}`);
     await expect(verses.locator("mark").textContent()).resolves.toBe("地上霜。举头");
 
-    // More entries than one page: the rest come a page at a time.
+    // More people than the 全部 view shows: 查看全部 opens the group, a page at a time.
     await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("王")}`);
-    const entries = page.locator("section", { has: page.getByRole("heading", { name: /^词条/ }) });
-    await expect(entries.locator("li").count()).resolves.toBe(20);
-    const more = entries.getByRole("button", { name: /^加载更多/ });
-    const label = (await more.textContent()) ?? "";
-    expect(label).toMatch(/^加载更多（20\/\d+\+?）$/);
+    const people = page.locator("section", { has: page.getByRole("heading", { name: /^人物/ }) });
+    await expect(people.locator("li").count()).resolves.toBe(3);
+    await people.getByRole("link", { name: /^查看全部人物/ }).click();
+    await page.waitForURL(/group=person$/);
+    const groups = page.getByRole("navigation", { name: "结果分类" });
+    await expect(groups.locator('[aria-current="page"]').textContent()).resolves.toMatch(/^人物/);
+    const list = page.getByRole("region", { name: "搜索结果" });
+    await expect.poll(() => list.locator("li").count()).toBe(20);
+    const more = list.getByRole("button", { name: /^加载更多/ });
+    expect((await more.textContent()) ?? "").toMatch(/^加载更多（20\/\d+\+?）$/);
     await more.click();
-    await expect.poll(() => entries.locator("li").count()).toBeGreaterThan(20);
-    const ids = await entries
+    await expect.poll(() => list.locator("li").count()).toBeGreaterThan(20);
+    const ids = await list
       .locator("li a")
       .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(new Set(ids).size).toBe(ids.length);
-    // A two-character keyword is too short for the verse index: no 诗文 list, no error.
-    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("长安")}`);
-    await page.getByRole("heading", { name: /^词条/ }).waitFor();
-    await expect(page.getByRole("heading", { name: /^诗文/ }).count()).resolves.toBe(0);
+    await page.screenshot({ path: "test-results/screenshots/search-group.png" });
+    await context.close();
+  });
+
+  it("groups results by kind with counts, best group first, and marks why each hit matched", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("长城")}`);
+    const tabs = page.getByRole("navigation", { name: "结果分类" }).getByRole("link");
+    const labels = await tabs.allTextContents();
+    expect(labels[0]).toMatch(/^全部 \d+$/);
+    // The place named 长城 is an exact match: its group comes first.
+    expect(labels[1]).toMatch(/^地点 \d+$/);
+    const headings = await page.locator(".tj-search__group h2").allTextContents();
+    expect(headings[0]).toMatch(/^地点 · \d+$/);
+    await expect(
+      page.locator(".tj-search__group").first().locator("li strong").first().textContent(),
+    ).resolves.toBe("长城");
+    // 陈叔宝 is found through his title 长城公: the hit says so, with the keyword marked.
+    const chen = page.locator(".tj-search__entries li", { hasText: "陈叔宝" });
+    await expect(chen.locator(".tj-search__alias").textContent()).resolves.toBe("又称「长城公」");
+    await expect(chen.locator(".tj-search__alias mark").textContent()).resolves.toBe("长城");
+    await page.screenshot({ path: "test-results/screenshots/search-groups.png" });
+
+    // A keyword that finds nothing says so and offers names that sound like it.
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("李拜")}`);
+    await page.getByText("没有找到与「李拜」相关的内容").waitFor();
+    await page.getByRole("heading", { name: "你是不是要找" }).waitFor();
+    await page.screenshot({ path: "test-results/screenshots/search-none.png" });
+    await page.locator(".tj-search__similar a", { hasText: "李白" }).click();
+    await page.waitForURL(/\/detail\/[0-9a-f]{24}$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("李白");
     await context.close();
   });
 
@@ -85,6 +117,7 @@ describe("reading and searching at 375×812", () => {
       await fetch(`${server.baseUrl}/search?q=${encodeURIComponent("秦始皇")}`)
     ).text();
     expect(html).toContain("嬴政");
+    expect(html).toContain("又称「<mark>秦始皇</mark>」");
   });
 
   it("puts the content, description, canonical URL, Open Graph and JSON-LD in the first HTML", async () => {

@@ -7,14 +7,14 @@ import {
   LOADING_BAR_THROTTLE_MS,
 } from "../../apps/web/app/shell/timing.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
+import { sharedServer } from "../support/shared-server.ts";
 
-let server: RunningServer;
+let server: { baseUrl: string };
 let browser: Browser;
 let articlePath = "";
 
 beforeAll(async () => {
-  server = await startServer({ contentDir: process.env.E2E_CONTENT_DIR ?? "content" });
+  server = sharedServer();
   browser = await launchBrowser();
   const feed = await (await fetch(`${server.baseUrl}/api/m/homepage/v2/n/getFeed/cn/1/50`)).json();
   articlePath = `/ah/article/${feed.data.list[0].id}`;
@@ -22,7 +22,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 // Query strings that carry the parameters the §2 table names.

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
 import { type FakeNativeOptions, fakeNativeHostScript } from "../support/fake-native-host.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
+import { sharedServer } from "../support/shared-server.ts";
 import { UA } from "../support/user-agents.ts";
 
 const SHOTS = "test-results/screenshots/environments";
@@ -48,13 +48,13 @@ const ENVIRONMENTS: Environment[] = [
   },
 ];
 
-let server: RunningServer;
+let server: { baseUrl: string };
 let browser: Browser;
 let articlePath = "";
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ contentDir: process.env.E2E_CONTENT_DIR ?? "content" });
+  server = sharedServer();
   browser = await launchBrowser();
   const feed = await (await fetch(`${server.baseUrl}/api/m/homepage/v2/n/getFeed/cn/1/50`)).json();
   articlePath = `/ah/article/${feed.data.list[0].id}`;
@@ -62,7 +62,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 /** Elements of the shell that stick out of the screen sideways, or text cut short. */

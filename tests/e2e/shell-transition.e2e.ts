@@ -2,19 +2,18 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_OUT_MS } from "../../apps/web/app/shell/page-phase.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
+import { sharedServer } from "../support/shared-server.ts";
 
-let server: RunningServer;
+let server: { baseUrl: string };
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ contentDir: process.env.E2E_CONTENT_DIR ?? "content" });
+  server = sharedServer();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 interface PhaseRecord {

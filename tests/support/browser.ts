@@ -27,11 +27,19 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A phone-sized context. The site's service worker (decision 16) is blocked unless asked for:
+ * once it controls a page it answers the page's requests itself, which `page.route()` then no
+ * longer sees, and when it takes control depends on when the browser is idle. The offline
+ * journeys (tests/e2e/offline.e2e.ts) allow it.
+ */
 export async function phoneContext(
   browser: Browser,
   userAgent = IOS_SAFARI_UA,
+  options: { serviceWorkers?: "allow" | "block" } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
+    serviceWorkers: options.serviceWorkers ?? "block",
     viewport: PHONE_VIEWPORT,
     deviceScaleFactor: 2,
     isMobile: true,

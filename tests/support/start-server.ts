@@ -22,6 +22,8 @@ export interface StartServerOptions {
   readyTimeoutMs?: number;
   /** Aborting kills the server, also while it is still starting. */
   signal?: AbortSignal;
+  /** A given port (a restart at the same origin); a free one by default. */
+  port?: number;
 }
 
 /** Asks the OS for a port that is free right now. */
@@ -70,7 +72,7 @@ async function killChild(child: ChildProcess) {
 /** Starts the built production server (apps/api/dist/main.js) with a fresh SQLite folder. */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), "tongjian-server-"));
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["apps/api/dist/main.js"], {
     env: {

@@ -96,6 +96,19 @@ describe.each(databaseTargets())("API on $name", (target) => {
     expect(Number(second.data.viewNumShow)).toBeGreaterThan(Number(first.data.viewNumShow));
   });
 
+  it("reads an article or entry without counting a view for the offline copy", async () => {
+    const { articles, entries } = t.deps.services;
+    const article = Number((await articles.detail(ARTICLE, { countView: false })).viewNumShow);
+    const entry = Number((await entries.detail(DU_FU, { countView: false })).viewNumShow);
+    expect(Number((await articles.detail(ARTICLE, { countView: false })).viewNumShow)).toBe(
+      article,
+    );
+    expect(Number((await entries.detail(DU_FU, { countView: false })).viewNumShow)).toBe(entry);
+    // A reader's view still counts.
+    expect(Number((await articles.detail(ARTICLE)).viewNumShow)).toBe(article + 1);
+    expect(Number((await entries.detail(DU_FU)).viewNumShow)).toBe(entry + 1);
+  });
+
   it("lists the articles of one section, or of all", async () => {
     const art = (await get("/api/m/article/v1/n/list/cn/arthistory/1/10")).json();
     expect(art.data).toMatchObject({ section: "艺术史", total: 1, hasMore: false });

@@ -3,8 +3,9 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import { readContentVersion } from "@tongjian/db/content-version";
+import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { SESSION_COOKIE } from "@tongjian/services/accounts/visitor-session";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -17,6 +18,7 @@ import { installErrorHandler } from "./error-handler.ts";
 import { installPageCache } from "./page-cache.ts";
 import { viewedContent } from "./page-views.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
+import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
 import { registerHomeRoutes } from "./routes/content/home-routes.ts";
@@ -41,8 +43,18 @@ function scriptOrigin(url: string | undefined): string[] {
   return url ? [new URL(url).origin] : [];
 }
 
-/** A page served from the page cache counts the view its loader would have counted. */
-function countPageView(deps: AppDeps, url: string) {
+/**
+ * A page served from the page cache counts the view its loader would have counted; the service
+ * worker's copy of a page for offline reading counts none (its loader would not either).
+ */
+function countPageView(deps: AppDeps, url: string, request: FastifyRequest) {
+  const headers = {
+    get: (name: string) => {
+      const value = request.headers[name];
+      return typeof value === "string" ? value : null;
+    },
+  };
+  if (isOfflineSaveRequest(headers)) return;
   const viewed = viewedContent(url);
   if (viewed?.kind === "article") deps.services.articles.countView(viewed.id);
   else if (viewed?.kind === "entry") deps.services.entries.countView(viewed.id);
@@ -79,6 +91,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // A response that sets a cookie is one visitor's: no cache may keep it. Browsers hide
+    // Set-Cookie from the service worker, which reads this instead (decision 16).
+    if (reply.hasHeader("set-cookie")) reply.header("cache-control", "private, no-store");
   });
 
   // Security headers (helmet), built once: @fastify/helmet rebuilt the middleware, and parsed
@@ -110,7 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       pollMs: deps.config.contentPollMs,
       sessionCookie: SESSION_COOKIE,
       contentVersion: () => readContentVersion(deps.handle.db),
-      onHit: (url) => countPageView(deps, url),
+      onHit: (url, request) => countPageView(deps, url, request),
     });
   }
   await app.register(compress, {
@@ -148,6 +163,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerArticleRoutes(typed, deps);
     registerCoverRoutes(typed, deps);
     registerSearchRoutes(typed, deps);
+    registerAskRoutes(typed, deps);
     registerLikeRoutes(typed, deps);
     registerSitemapRoutes(typed, deps);
     registerSampleAudioRoutes(typed, deps);

@@ -15,7 +15,7 @@ import type { ServerConfig } from "./server-config.ts";
 import { createRedisStore } from "./stores/redis-store.ts";
 
 /** Migrations that add search index tables, which only a rebuild fills. */
-const SEARCH_INDEX_MIGRATIONS = new Set(["0003-search", "0007-verse-search"]);
+const SEARCH_INDEX_MIGRATIONS = new Set(["0003-search", "0007-verse-search", "0008-search-groups"]);
 
 /**
  * Opens the database, brings it to the latest migration and, on a first start, loads the sample

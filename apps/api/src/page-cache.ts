@@ -16,9 +16,9 @@ export interface PageCacheOptions {
   /** Returns a value that changes whenever content changes. */
   contentVersion: () => Promise<string>;
   pollMs: number;
-  /** Called with the URL (path and query) of every page served from the cache, so that view
-   * counts stay true. */
-  onHit?: (url: string) => void;
+  /** Called with the URL (path and query) of every page served from the cache, and the
+   * request, so that view counts stay true. */
+  onHit?: (url: string, request: FastifyRequest) => void;
   sessionCookie: string;
 }
 
@@ -76,7 +76,7 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
     if (!key) return;
     const hit = cache.get(key);
     if (hit) {
-      options.onHit?.(request.url);
+      options.onHit?.(request.url, request);
       return reply
         .header("content-type", hit.contentType)
         .header("x-page-cache", "hit")

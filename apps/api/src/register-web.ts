@@ -11,6 +11,12 @@ import type { TypedApp } from "./typed-app.ts";
 /** Hashed build assets never change; everything else public is kept an hour. */
 const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const PUBLIC_CACHE_CONTROL = "public, max-age=3600";
+/**
+ * The service worker (decision 16) is checked on every visit, so a new deployment's worker is
+ * found at once; it may control the whole site although it could live anywhere.
+ */
+const SERVICE_WORKER_FILE = "sw.js";
+const SERVICE_WORKER_CACHE_CONTROL = "no-cache";
 const SERVER_BUILD_MODULE = "virtual:react-router/server-build";
 /** Page renders started per turn of the event loop (render-turns.ts). */
 const RENDERS_PER_TURN = 2;
@@ -88,6 +94,7 @@ export function webRegistrar(options: {
     if (options.production) {
       const clientDir = join(buildDir, "client");
       const assetDir = join(clientDir, "assets");
+      const serviceWorker = join(clientDir, SERVICE_WORKER_FILE);
       await app.register(fastifyStatic, {
         root: clientDir,
         wildcard: false,
@@ -95,6 +102,11 @@ export function webRegistrar(options: {
         etag: true,
         lastModified: true,
         setHeaders(res, path) {
+          if (path === serviceWorker) {
+            res.setHeader("cache-control", SERVICE_WORKER_CACHE_CONTROL);
+            res.setHeader("service-worker-allowed", "/");
+            return;
+          }
           res.setHeader(
             "cache-control",
             path.startsWith(assetDir) ? ASSET_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,

@@ -13,17 +13,18 @@ export const FIXTURE_CONTENT = "tests/fixtures/content";
 
 /**
  * A real app on a real database: a fresh SQLite file, or the given PostgreSQL database emptied
- * and migrated, seeded with the fixture content.
+ * and migrated, seeded with the fixture content (or the corpus `env.CONTENT_DIR` names).
  */
 export async function createTestApp(
   target: { databaseUrl?: string | undefined; redisUrl?: string | undefined },
   env: Record<string, string> = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "tongjian-api-"));
+  const contentDir = env.CONTENT_DIR ?? FIXTURE_CONTENT;
   const config = readServerConfig({
     NODE_ENV: "test",
     DATA_DIR: dir,
-    CONTENT_DIR: FIXTURE_CONTENT,
+    CONTENT_DIR: contentDir,
     SEED_ON_START: "false",
     // Content changes in a test are noticed at once rather than after production's 5 s.
     CONTENT_POLL_MS: "20",
@@ -34,7 +35,7 @@ export async function createTestApp(
   const fresh = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   await dropAll(fresh.db);
   await migrateToLatest(fresh.db);
-  await seedContent(fresh, loadContent(FIXTURE_CONTENT));
+  await seedContent(fresh, loadContent(contentDir));
   await fresh.close();
   const deps = await createDeps(config);
   const app = await buildApp(deps);

@@ -21,6 +21,7 @@ import { ARTICLE_FONT_SCRIPT } from "./features/content/article-font-script.ts";
 import { AppShell } from "./shell/app-shell.tsx";
 import { isChunkLoadError, reloadOnceForChunkError } from "./shell/chunk-reload.ts";
 import { NOT_FOUND_MESSAGE } from "./shell/not-found.ts";
+import { useOfflineReading } from "./shell/offline-reading.ts";
 import { THEME_COLORS, THEME_SCRIPT } from "./shell/theme-script.ts";
 
 // The environment is read from the request, so the first HTML already has the right bars.
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useOfflineReading();
   return (
     <AppShell env={useEnv()}>
       <Outlet />

@@ -1,3 +1,4 @@
+import { WORK_CATEGORIES } from "@tongjian/domain/work-categories";
 import { z } from "zod";
 
 // The format is documented in docs/content-format.md; this file is its executable form.
@@ -98,6 +99,13 @@ export const RELATION_TYPES = [
   "建立",
   "定都",
   "作者",
+  "记述",
+  "成果",
+  "包含",
+  "发生地",
+  "营建",
+  "所在",
+  "相关",
 ] as const;
 
 export const ARTICLE_SECTIONS = ["中国史", "世界史", "艺术史", "战争", "科技史", "大事件"] as const;
@@ -196,6 +204,72 @@ export const eventSchema = z.strictObject({
   sources: sourcesSchema,
 });
 
+export { WORK_CATEGORIES };
+
+/**
+ * Who made a work: a person key, or a person key with the part they had (主编, 改进, 相传作者,
+ * 前八十回 …) where "author" alone would mislead.
+ */
+export const workCreatorSchema = z.union([
+  keySchema,
+  z.strictObject({
+    person: keySchema,
+    role: z.string().trim().min(1).max(12, "至多 12 个字符"),
+  }),
+]);
+export type WorkCreator = z.infer<typeof workCreatorSchema>;
+
+export function creatorKey(creator: WorkCreator): string {
+  return typeof creator === "string" ? creator : creator.person;
+}
+
+/**
+ * A work (作品): a book (典籍), novel, play, piece of prose or verse, painting, piece of
+ * calligraphy, invention or state document. Fields that only some categories use are optional,
+ * so that later ones (a painting's medium, mount and size) can be added beside them without
+ * touching the files written before.
+ */
+export const workSchema = z
+  .strictObject({
+    key: keySchema,
+    name: z.string().trim().min(1),
+    aliases,
+    category: z.enum(WORK_CATEGORIES),
+    /** 体裁, 画科, 书体 or type within the category: 纪传体通史, 章回小说, 杂剧, 行书, 青绿山水. */
+    form: z.string().trim().min(1).max(16, "至多 16 个字符").optional(),
+    creators: z.array(workCreatorSchema).default([]),
+    /** Who made it, in words, when that is no person of the corpus: 佚名, 孔子弟子及再传弟子. */
+    attribution: z.string().trim().min(2).max(30, "至多 30 个字符").optional(),
+    /** When it was made (one date, approx allowed) … */
+    created: historicalDateSchema.optional(),
+    /** … or the years of its making. */
+    start: historicalDateSchema.optional(),
+    end: historicalDateSchema.optional(),
+    /** The time in words where years would claim too much: 西周初年至春秋中叶. */
+    era: z.string().trim().min(2).max(24, "至多 24 个字符").optional(),
+    regime: keySchema.optional(),
+    /** Where the original is kept (收藏): 北京故宫博物院. */
+    holder: z.string().trim().min(2).max(40, "至多 40 个字符").optional(),
+    summary: chineseText(40, 400),
+    sources: sourcesSchema,
+  })
+  .superRefine((work, ctx) => {
+    if (work.created && (work.start || work.end)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["created"],
+        message: "created 与 start/end 只能二选一",
+      });
+    }
+    if (work.end && !work.start) {
+      ctx.addIssue({ code: "custom", path: ["end"], message: "有 end 时须有 start" });
+    }
+    const keys = work.creators.map(creatorKey);
+    if (new Set(keys).size !== keys.length) {
+      ctx.addIssue({ code: "custom", path: ["creators"], message: "作者重复" });
+    }
+  });
+
 export const relationSchema = z.strictObject({
   from: keySchema,
   to: keySchema,
@@ -238,6 +312,7 @@ export type RegimeRecord = z.infer<typeof regimeSchema>;
 export type PlaceRecord = z.infer<typeof placeSchema>;
 export type PersonRecord = z.infer<typeof personSchema>;
 export type EventRecord = z.infer<typeof eventSchema>;
+export type WorkRecord = z.infer<typeof workSchema>;
 export type RelationRecord = z.infer<typeof relationSchema>;
 export type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
 export type PoemReading = z.infer<typeof poemReadingSchema>;

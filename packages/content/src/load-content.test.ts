@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { contentWithWorks } from "../../../tests/support/content-with-works.ts";
 import { ContentValidationError, contentId, loadContent } from "./load-content.ts";
 
 const FIXTURE = "tests/fixtures/content";
@@ -130,6 +131,85 @@ describe("loadContent", () => {
     );
     expect(issues).toContainEqual(
       expect.objectContaining({ file: "people/zz-dup.yaml", record: "li-bai", field: "key" }),
+    );
+  });
+});
+
+describe("loadContent with works", () => {
+  it("loads works with their dates and regime, and links each creator to the work as 作者", () => {
+    const bundle = loadContent(contentWithWorks());
+    const work = bundle.entries.find((e) => e.key === "li-tai-bai-ji");
+    expect(work).toMatchObject({
+      id: contentId("work", "li-tai-bai-ji"),
+      kind: "work",
+      name: "李太白集",
+      aliases: ["李翰林集", "太白集"],
+      start: { year: 762, approx: true },
+      regimeId: contentId("regime", "tang"),
+    });
+    const stele = bundle.entries.find((e) => e.key === "tai-shan-ke-shi");
+    expect(stele?.start).toEqual({ year: -219 });
+    expect(stele?.end).toEqual({ year: -209 });
+
+    const of = (key: string) => bundle.entries.find((e) => e.key === key)?.id;
+    const authors = bundle.relations.filter((r) => r.type === "作者");
+    // Direction creator → work; the label is the category's word, or the creator's role.
+    expect(authors).toContainEqual({
+      fromId: of("li-bai"),
+      toId: of("li-tai-bai-ji"),
+      type: "作者",
+      label: "著作",
+      twoway: false,
+    });
+    expect(authors).toContainEqual(
+      expect.objectContaining({ fromId: of("du-fu"), toId: of("du-gong-bu-ji"), label: "诗作" }),
+    );
+    // Works take part in written relations of the new types too.
+    expect(bundle.relations).toContainEqual(
+      expect.objectContaining({
+        fromId: of("tai-shan-ke-shi"),
+        toId: of("ying-zheng"),
+        type: "记述",
+      }),
+    );
+  });
+
+  it("rejects a creator who is no person, both a date and years, and an unknown category", () => {
+    const dir = brokenCopy((d) => {
+      mkdirSync(join(d, "works"));
+      const summary =
+        "这是一段足够长的简介文字，用来让校验只报告其他字段的错误，而不是简介过短的问题，再多写几个字。";
+      writeFileSync(
+        join(d, "works", "broken.yaml"),
+        [
+          "- key: bad-creator",
+          "  name: 甲",
+          "  category: 典籍",
+          "  creators: [tang, { person: nobody, role: 编 }]",
+          `  summary: ${summary}`,
+          "- key: bad-dates",
+          "  name: 乙",
+          "  category: 绘画",
+          "  created: { year: 1100 }",
+          "  start: { year: 1090 }",
+          `  summary: ${summary}`,
+          "- key: bad-category",
+          "  name: 丙",
+          "  category: 雕塑",
+          "  start: { year: 1200 }",
+          "  end: { year: 1100 }",
+          `  summary: ${summary}`,
+        ].join("\n"),
+      );
+    });
+    const where = issuesOf(dir).map((i) => `${i.file}|${i.record}|${i.field}`);
+    expect(where).toEqual(
+      expect.arrayContaining([
+        "works/broken.yaml|bad-creator|creators.0",
+        "works/broken.yaml|bad-creator|creators.1.person",
+        "works/broken.yaml|bad-dates|created",
+        "works/broken.yaml|bad-category|category",
+      ]),
     );
   });
 });

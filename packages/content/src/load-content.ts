@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { sanitizeContent, sanitizeTitle } from "@tongjian/domain/content-sanitizer";
 import type { EntryKindName } from "@tongjian/domain/entry-kinds";
+import { workCategoryInfo } from "@tongjian/domain/work-categories";
 import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
@@ -10,6 +11,7 @@ import { articleCardSchema } from "./article-card-schema.ts";
 import {
   type ArticleFrontMatter,
   articleFrontMatterSchema,
+  creatorKey,
   type EventRecord,
   eventSchema,
   type HistoricalDate,
@@ -24,10 +26,12 @@ import {
   type RelationRecord,
   regimeSchema,
   relationSchema,
+  type WorkRecord,
+  workSchema,
 } from "./content-schema.ts";
 import { type CardArticleRef, renderArticleCard } from "./render-article-card.ts";
 
-export type EntryKind = "person" | "regime" | "event" | "place";
+export type EntryKind = "person" | "regime" | "event" | "place" | "work";
 
 export interface ContentEntry {
   id: string;
@@ -40,7 +44,7 @@ export interface ContentEntry {
   end?: HistoricalDate;
   regimeId?: string;
   file: string;
-  record: PersonRecord | RegimeRecord | EventRecord | PlaceRecord;
+  record: PersonRecord | RegimeRecord | EventRecord | PlaceRecord | WorkRecord;
 }
 
 export interface ContentRelation {
@@ -200,6 +204,10 @@ export function loadContent(root: string): ContentBundle {
       const p = record as PersonRecord;
       if (p.born) entry.start = p.born;
       if (p.died) entry.end = p.died;
+    } else if (kind === "work") {
+      // A work made at one date starts there; the schema allows created or start/end, not both.
+      const w = record as WorkRecord;
+      if (w.created) entry.start = w.created;
     }
     entries.push(entry);
     byKey.set(record.key, entry);
@@ -210,6 +218,7 @@ export function loadContent(root: string): ContentBundle {
     ["place", placeSchema, [join(root, "places.yaml")]],
     ["person", personSchema, listFiles(join(root, "people"), ".yaml")],
     ["event", eventSchema, listFiles(join(root, "events"), ".yaml")],
+    ["work", workSchema, listFiles(join(root, "works"), ".yaml")],
   ];
   for (const [kind, schema, files] of sources) {
     for (const path of files) {
@@ -270,6 +279,13 @@ export function loadContent(root: string): ContentBundle {
       entry.regimeId = resolve(ev.regime, file, key, "regime", ["regime"])?.id;
       for (const [i, p] of ev.places.entries()) resolve(p, file, key, `places.${i}`, ["place"]);
       for (const [i, p] of ev.participants.entries()) resolve(p, file, key, `participants.${i}`);
+    } else if (entry.kind === "work") {
+      const w = r as WorkRecord;
+      entry.regimeId = resolve(w.regime, file, key, "regime", ["regime"])?.id;
+      for (const [i, c] of w.creators.entries()) {
+        const field = typeof c === "string" ? `creators.${i}` : `creators.${i}.person`;
+        resolve(creatorKey(c), file, key, field, ["person"]);
+      }
     }
     if (entry.start && entry.end && entry.end.year < entry.start.year) {
       issues.push({ file, record: key, field: "end", message: "结束年份早于开始年份" });
@@ -306,8 +322,8 @@ export function loadContent(root: string): ContentBundle {
     });
   }
 
-  // Facts stated on records are edges of the graph too: who took part in an event, who founded
-  // a regime, where it had its capital.
+  // Facts stated on records are edges of the graph too: who took part in an event and where it
+  // happened, who founded a regime, where it had its capital, who made a work.
   const derive = (
     from: ContentEntry | undefined,
     to: ContentEntry | undefined,
@@ -322,12 +338,19 @@ export function loadContent(root: string): ContentBundle {
   };
   for (const entry of entries) {
     if (entry.kind === "event") {
-      for (const p of (entry.record as EventRecord).participants)
-        derive(byKey.get(p), entry, "参与", "参与事件");
+      const ev = entry.record as EventRecord;
+      for (const p of ev.participants) derive(byKey.get(p), entry, "参与", "参与事件");
+      for (const p of ev.places) derive(entry, byKey.get(p), "发生地", "发生地");
     } else if (entry.kind === "regime") {
       const g = entry.record as RegimeRecord;
       derive(g.founder ? byKey.get(g.founder) : undefined, entry, "建立", "建立政权");
       for (const c of g.capitals) derive(entry, byKey.get(c), "定都", "都城");
+    } else if (entry.kind === "work") {
+      const w = entry.record as WorkRecord;
+      const label = workCategoryInfo(w.category).relationLabel;
+      for (const c of w.creators) {
+        derive(byKey.get(creatorKey(c)), entry, "作者", typeof c === "string" ? label : c.role);
+      }
     }
   }
 

@@ -33,6 +33,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0005-popularity-index",
         "0006-works-order",
         "0007-verse-search",
+        "0008-search-groups",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

@@ -3,7 +3,8 @@ import { bumpContentVersion } from "@tongjian/db/content-version";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import { WORKS_RELATION_TYPE } from "@tongjian/domain/entry-kinds";
-import { pinyin } from "pinyin-pro";
+import { nameSyllables } from "@tongjian/domain/name-pinyin";
+import type { WorkRecord } from "./content-schema.ts";
 import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry } from "./load-content.ts";
 import { upsertEntries } from "./upsert-entries.ts";
@@ -33,21 +34,19 @@ export function pinyinKeys(names: string[]): { full: string; initials: string } 
   const full = new Set<string>();
   const initials = new Set<string>();
   for (const name of names) {
-    // `v: true` writes ü as v (吕 → lv), the way pinyin keyboards type it; otherwise the
-    // filter below would drop the ü and leave "l".
-    const syllables = pinyin(name, {
-      toneType: "none",
-      type: "array",
-      nonZh: "consecutive",
-      v: true,
-    })
-      .map((s) => s.toLowerCase().replace(/[^a-z0-9]/g, ""))
-      .filter(Boolean);
+    const syllables = nameSyllables(name);
     if (syllables.length === 0) continue;
     full.add(syllables.join(""));
     initials.add(syllables.map((s) => s[0]).join(""));
   }
   return { full: [...full].join(" "), initials: [...initials].join(" ") };
+}
+
+/** A work without years reads as its era in words, or else as its regime (宋, 东汉 …). */
+function workEra(entry: ContentEntry, byKey: Map<string, ContentEntry>): string | undefined {
+  if (entry.kind !== "work") return undefined;
+  const w = entry.record as WorkRecord;
+  return w.era ?? (w.regime ? byKey.get(w.regime)?.name : undefined);
 }
 
 function entryData(entry: ContentEntry, byKey: Map<string, ContentEntry>) {
@@ -101,7 +100,7 @@ export async function seedContent(
           summary: e.summary,
           start_year: e.start?.year ?? null,
           end_year: e.end?.year ?? null,
-          time_desc: describeTime(e.kind, e.start, e.end),
+          time_desc: describeTime(e.kind, e.start, e.end, workEra(e, byKey)),
           regime_id: e.regimeId ?? null,
           data: JSON.stringify(entryData(e, byKey)),
           image_url: null,

@@ -120,6 +120,17 @@ export interface SearchEntryTable {
   initials: string;
   has_time: number;
   has_geo: number;
+  /** The entry's search group (SEARCH_GROUPS index, migration 0008); docs run group by group. */
+  grp: number;
+  /** 1 written in `content/`, 0 imported (poems, classic chapters, poets of chinese-poetry). */
+  curated: number;
+}
+
+/** The doc range of each search group (migration 0008), so a group filter is a range. */
+export interface SearchGroupTable {
+  grp: number;
+  lo: number;
+  hi: number;
 }
 
 export interface SearchArticleTable {
@@ -133,10 +144,7 @@ export interface SearchTermTable {
   /** "e" all entries, "et"/"eg"/"etg" entries with years / a place / both, "a" articles. */
   scope: string;
   term: string;
-  /**
-   * Entries: 0 the whole main name, 1 a whole other name, 2/3 a prefix of the main/another
-   * name (pinyin and initials count as names), 4 elsewhere. Articles: 0 title, 1 text.
-   */
+  /** Entries: a SEARCH_TIER (refresh-search-index.ts). Articles: 0 title, 1 text. */
   tier: number;
   doc: number;
 }
@@ -144,7 +152,7 @@ export interface SearchTermTable {
 export interface SearchNameTable {
   /** A name, or the full pinyin or initials of one. */
   form: string;
-  /** 0 the main name's form, 1 another name's. */
+  /** The exact-match SEARCH_TIER of the form: main or other name, curated or imported. */
   tier: number;
   doc: number;
   has_time: number;
@@ -170,6 +178,7 @@ export interface Database {
   key_value: KeyValueTable;
   visitor: VisitorTable;
   search_entry: SearchEntryTable;
+  search_group: SearchGroupTable;
   search_article: SearchArticleTable;
   search_term: SearchTermTable;
   search_name: SearchNameTable;

@@ -7,6 +7,7 @@ import { relationTypeIndexMigration } from "./migrations/0004-relation-type-inde
 import { popularityIndexMigration } from "./migrations/0005-popularity-index.ts";
 import { worksOrderMigration } from "./migrations/0006-works-order.ts";
 import { verseSearchMigration } from "./migrations/0007-verse-search.ts";
+import { searchGroupsMigration } from "./migrations/0008-search-groups.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005-popularity-index": popularityIndexMigration,
   "0006-works-order": worksOrderMigration,
   "0007-verse-search": verseSearchMigration,
+  "0008-search-groups": searchGroupsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import { TEXT_ENTRY_KINDS } from "@tongjian/domain/entry-kinds";
+import { SEARCH_GROUPS, searchGroupIndex } from "@tongjian/domain/search-groups";
 import { verseSearchText } from "@tongjian/domain/verse-search";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DatabaseHandle, DialectName } from "./create-database.ts";
 import type { Database } from "./database-schema.ts";
 
@@ -33,25 +34,55 @@ function scopesSql(dialect: DialectName) {
         FROM (VALUES ${rows})) AS sc`);
 }
 
-// Rank of a 1–2 character gram of a name: the whole name, its start, or elsewhere in it.
-const GRAM_TIER = sql`CASE
-  WHEN g.len = g.part_length THEN (CASE WHEN g.main THEN 0 ELSE 1 END)
-  WHEN g.pos = 1 THEN (CASE WHEN g.main THEN 2 ELSE 3 END)
-  ELSE 4 END`;
+/**
+ * Match tiers of entry hits, best first (docs/decisions/0017-search-ranking.md). A whole name
+ * beats the start of a name, which beats a name that merely holds the keyword; within the first
+ * two, a curated entry's main name comes first, then its other names (alias, 字, 号, 谥号 …, and
+ * the pinyin of each), then any name of an imported entry (a poem's title or author, an imported
+ * poet), so that 秦始皇 finds 嬴政 before a poem of that title. Poems and chapters found only by
+ * their words come last. Within a tier, hits rank by doc: group by group (SEARCH_GROUPS), then
+ * curated before imported, then by popularity (relations) and views.
+ */
+export const SEARCH_TIER = { exact: 0, prefix: 3, contains: 6, verse: 7 } as const;
+/** Every tier an entry posting can have, for queries that read one tier at a time. */
+export const SEARCH_ENTRY_TIERS = [0, 1, 2, 3, 4, 5, 6] as const;
 
-// Rank of a pinyin prefix: the whole form or a prefix of it, of the main name or another one.
-const PREFIX_TIER = sql`(CASE WHEN p.len = p.part_length THEN 0 ELSE 2 END)
-  + (CASE WHEN p.idx = 1 THEN 0 ELSE 1 END)`;
+/** 0 a curated entry's main name, 1 its other names, 2 any name of an imported entry. */
+const origin = (curated: RawBuilder<unknown>, main: RawBuilder<unknown>) =>
+  sql`(CASE WHEN ${curated} = 0 THEN 2 WHEN ${main} THEN 0 ELSE 1 END)`;
+
+// Tier of a 1–2 character gram of a name: the whole name, its start, or elsewhere in it.
+const GRAM_TIER = sql`CASE
+  WHEN g.len = g.part_length THEN ${origin(sql.ref("g.curated"), sql.ref("g.main"))}
+  WHEN g.pos = 1 THEN ${SEARCH_TIER.prefix} + ${origin(sql.ref("g.curated"), sql.ref("g.main"))}
+  ELSE ${SEARCH_TIER.contains} END`;
+
+// Tier of a pinyin prefix: the whole form or a prefix of it (the first form is the main name's).
+const PREFIX_TIER = sql`(CASE WHEN p.len = p.part_length THEN 0 ELSE ${SEARCH_TIER.prefix} END)
+  + ${origin(sql.ref("p.curated"), sql`p.idx = 1`)}`;
+
+// Search group of an entry kind (SEARCH_GROUPS order).
+const GROUP_OF_KIND = sql.raw(
+  `CASE kind ${SEARCH_GROUPS.flatMap((g, i) => g.kinds.map((k) => `WHEN '${k}' THEN ${i}`)).join(" ")} ELSE ${searchGroupIndex("work")} END`,
+);
 
 // Rank order of entries and articles at the rebuild; `doc` is the position in it.
-const ENTRY_RANK = sql`ORDER BY popularity DESC, view_count DESC, id`;
+const ENTRY_RANK = sql`ORDER BY grp, curated DESC, popularity DESC, view_count DESC, id`;
 const ARTICLE_RANK = sql`ORDER BY view_count DESC, published_at DESC, id`;
+
+/** Imported entries: poems and chapters, and the poets the chinese-poetry importer adds. */
+function curatedSql(dialect: DialectName) {
+  const source =
+    dialect === "postgres" ? sql`(data::jsonb ->> 'source')` : sql`json_extract(data, '$.source')`;
+  return sql`CASE WHEN kind IN (${sql.join(TEXT_ENTRY_KINDS)}) OR ${source} = 'chinese-poetry'
+    THEN 0 ELSE 1 END`;
+}
 
 async function rebuildSqlite(db: Kysely<Database>) {
   const gramMax = SEARCH_GRAM_MAX;
   const prefixMax = SEARCH_PINYIN_PREFIX_MAX;
   await sql`INSERT INTO search_entry
-    (doc, entry_id, name, names, pinyin, initials, has_time, has_geo)
+    (doc, entry_id, name, names, pinyin, initials, has_time, has_geo, grp, curated)
     SELECT row_number() OVER (${ENTRY_RANK}), id, lower(name), lower(search_names), pinyin,
       pinyin_initials,
       CASE WHEN start_year IS NOT NULL OR end_year IS NOT NULL THEN 1 ELSE 0 END,
@@ -60,47 +91,50 @@ async function rebuildSqlite(db: Kysely<Database>) {
         OR json_type(data, '$.place') = 'text'
         OR json_array_length(data, '$.places') > 0
         OR json_array_length(data, '$.capitals') > 0
-        THEN 1 ELSE 0 END
-    FROM entry`.execute(db);
+        THEN 1 ELSE 0 END,
+      grp, curated
+    FROM (SELECT *, ${GROUP_OF_KIND} AS grp, ${curatedSql("sqlite")} AS curated FROM entry)
+      AS e`.execute(db);
 
   // SQLite has no string splitting or series: recursive CTEs cut the space-separated lists
   // apart and walk the character positions of each (short) name.
   const splits = sql`
-    name_split(doc, main_name, part, rest) AS (
-      SELECT doc, name, NULL, names || ' ' FROM search_entry
+    name_split(doc, curated, main_name, part, rest) AS (
+      SELECT doc, curated, name, NULL, names || ' ' FROM search_entry
       UNION ALL
-      SELECT doc, main_name, substr(rest, 1, instr(rest, ' ') - 1),
+      SELECT doc, curated, main_name, substr(rest, 1, instr(rest, ' ') - 1),
         substr(rest, instr(rest, ' ') + 1)
       FROM name_split WHERE rest <> ''
     ),
-    pinyin_source(doc, list) AS (
-      SELECT doc, pinyin FROM search_entry UNION ALL SELECT doc, initials FROM search_entry
+    pinyin_source(doc, curated, list) AS (
+      SELECT doc, curated, pinyin FROM search_entry
+      UNION ALL SELECT doc, curated, initials FROM search_entry
     ),
-    pinyin_split(doc, idx, part, rest) AS (
-      SELECT doc, 0, NULL, list || ' ' FROM pinyin_source
+    pinyin_split(doc, curated, idx, part, rest) AS (
+      SELECT doc, curated, 0, NULL, list || ' ' FROM pinyin_source
       UNION ALL
-      SELECT doc, idx + 1, substr(rest, 1, instr(rest, ' ') - 1),
+      SELECT doc, curated, idx + 1, substr(rest, 1, instr(rest, ' ') - 1),
         substr(rest, instr(rest, ' ') + 1)
       FROM pinyin_split WHERE rest <> ''
     )`;
 
   await sql`WITH RECURSIVE ${splits},
-    name_chars(doc, main, part, pos) AS (
-      SELECT doc, part = main_name, part, 1 FROM name_split WHERE part <> ''
+    name_chars(doc, curated, main, part, pos) AS (
+      SELECT doc, curated, part = main_name, part, 1 FROM name_split WHERE part <> ''
       UNION ALL
-      SELECT doc, main, part, pos + 1 FROM name_chars WHERE pos < length(part)
+      SELECT doc, curated, main, part, pos + 1 FROM name_chars WHERE pos < length(part)
     ),
     grams AS (
       SELECT c.doc, substr(c.part, c.pos, w.len) AS term, w.len, c.pos,
-        length(c.part) AS part_length, c.main
+        length(c.part) AS part_length, c.curated, c.main
       FROM name_chars c
       JOIN (SELECT 1 AS len UNION ALL SELECT 2) w
         ON w.len <= ${gramMax} AND c.pos + w.len - 1 <= length(c.part)
     ),
-    prefixes(doc, idx, part, len, part_length) AS (
-      SELECT doc, idx, part, 1, length(part) FROM pinyin_split WHERE part <> ''
+    prefixes(doc, curated, idx, part, len, part_length) AS (
+      SELECT doc, curated, idx, part, 1, length(part) FROM pinyin_split WHERE part <> ''
       UNION ALL
-      SELECT doc, idx, part, len + 1, part_length FROM prefixes
+      SELECT doc, curated, idx, part, len + 1, part_length FROM prefixes
       WHERE len < min(part_length, ${prefixMax})
     ),
     terms(doc, term, tier) AS (
@@ -114,10 +148,11 @@ async function rebuildSqlite(db: Kysely<Database>) {
 
   await sql`WITH RECURSIVE ${splits},
     forms(doc, form, tier) AS (
-      SELECT doc, part, CASE WHEN part = main_name THEN 0 ELSE 1 END FROM name_split
+      SELECT doc, part, ${origin(sql.ref("curated"), sql`part = main_name`)} FROM name_split
       WHERE part <> ''
       UNION ALL
-      SELECT doc, part, CASE WHEN idx = 1 THEN 0 ELSE 1 END FROM pinyin_split WHERE part <> ''
+      SELECT doc, part, ${origin(sql.ref("curated"), sql`idx = 1`)} FROM pinyin_split
+      WHERE part <> ''
     )
     ${insertNames}`.execute(db);
 
@@ -138,7 +173,7 @@ async function rebuildPostgres(db: Kysely<Database>) {
   const gramMax = SEARCH_GRAM_MAX;
   const prefixMax = SEARCH_PINYIN_PREFIX_MAX;
   await sql`INSERT INTO search_entry
-    (doc, entry_id, name, names, pinyin, initials, has_time, has_geo)
+    (doc, entry_id, name, names, pinyin, initials, has_time, has_geo, grp, curated)
     SELECT row_number() OVER (${ENTRY_RANK}), id, lower(name), lower(search_names), pinyin,
       pinyin_initials,
       CASE WHEN start_year IS NOT NULL OR end_year IS NOT NULL THEN 1 ELSE 0 END,
@@ -146,18 +181,21 @@ async function rebuildPostgres(db: Kysely<Database>) {
         OR jsonb_typeof(d -> 'place') = 'string'
         OR (jsonb_typeof(d -> 'places') = 'array' AND d -> 'places' <> '[]'::jsonb)
         OR (jsonb_typeof(d -> 'capitals') = 'array' AND d -> 'capitals' <> '[]'::jsonb)
-        THEN 1 ELSE 0 END
-    FROM entry CROSS JOIN LATERAL (SELECT data::jsonb AS d) AS j`.execute(db);
+        THEN 1 ELSE 0 END,
+      grp, curated
+    FROM (SELECT *, ${GROUP_OF_KIND} AS grp, ${curatedSql("postgres")} AS curated FROM entry)
+      AS e
+    CROSS JOIN LATERAL (SELECT data::jsonb AS d) AS j`.execute(db);
 
   const splits = sql`
     name_split AS (
-      SELECT e.doc, n.part, n.part = e.name AS main
+      SELECT e.doc, e.curated, n.part, n.part = e.name AS main
       FROM search_entry e
       CROSS JOIN LATERAL unnest(string_to_array(e.names, ' ')) AS n(part)
       WHERE n.part <> ''
     ),
     pinyin_split AS (
-      SELECT e.doc, f.idx, f.part
+      SELECT e.doc, e.curated, f.idx, f.part
       FROM search_entry e
       CROSS JOIN LATERAL (VALUES (e.pinyin), (e.initials)) AS src(list)
       CROSS JOIN LATERAL unnest(string_to_array(src.list, ' ')) WITH ORDINALITY AS f(part, idx)
@@ -167,7 +205,7 @@ async function rebuildPostgres(db: Kysely<Database>) {
   await sql`WITH ${splits},
     grams AS (
       SELECT s.doc, substr(s.part, q.pos, w.len) AS term, w.len, q.pos,
-        char_length(s.part) AS part_length, s.main
+        char_length(s.part) AS part_length, s.curated, s.main
       FROM name_split s
       CROSS JOIN LATERAL generate_series(1, char_length(s.part)) AS q(pos)
       JOIN (VALUES (1), (2)) AS w(len)
@@ -175,7 +213,7 @@ async function rebuildPostgres(db: Kysely<Database>) {
     ),
     prefixes AS (
       SELECT s.doc, substr(s.part, 1, q.len) AS term, q.len, char_length(s.part) AS part_length,
-        s.idx
+        s.curated, s.idx
       FROM pinyin_split s
       CROSS JOIN LATERAL generate_series(1, least(char_length(s.part), ${prefixMax})) AS q(len)
     ),
@@ -190,9 +228,10 @@ async function rebuildPostgres(db: Kysely<Database>) {
 
   await sql`WITH ${splits},
     forms AS (
-      SELECT doc, part AS form, CASE WHEN main THEN 0 ELSE 1 END AS tier FROM name_split
+      SELECT doc, part AS form, ${origin(sql.ref("curated"), sql.ref("main"))} AS tier
+      FROM name_split
       UNION ALL
-      SELECT doc, part, CASE WHEN idx = 1 THEN 0 ELSE 1 END FROM pinyin_split
+      SELECT doc, part, ${origin(sql.ref("curated"), sql`idx = 1`)} FROM pinyin_split
     )
     ${insertNames}`.execute(db);
 
@@ -346,7 +385,13 @@ function verseIndexText(data: string): string {
  */
 export async function refreshSearchIndex(handle: DatabaseHandle): Promise<void> {
   await handle.db.transaction().execute(async (trx) => {
-    for (const table of ["search_term", "search_name", "search_entry", "search_article"] as const) {
+    for (const table of [
+      "search_term",
+      "search_name",
+      "search_entry",
+      "search_group",
+      "search_article",
+    ] as const) {
       await trx.deleteFrom(table).execute();
     }
     if (handle.dialect === "postgres") await trx.deleteFrom("search_verse").execute();
@@ -354,11 +399,13 @@ export async function refreshSearchIndex(handle: DatabaseHandle): Promise<void> 
       await sql`INSERT INTO search_verse_fts(search_verse_fts) VALUES ('delete-all')`.execute(trx);
     if (handle.dialect === "postgres") await rebuildPostgres(trx);
     else await rebuildSqlite(trx);
+    await sql`INSERT INTO search_group (grp, lo, hi)
+      SELECT grp, min(doc), max(doc) FROM search_entry GROUP BY grp`.execute(trx);
   });
   if (handle.dialect === "postgres") {
     // Marks the fresh pages all-visible so that lookups stay index-only scans, and gives the
     // planner row counts for the new index.
-    await sql`VACUUM (ANALYZE) search_entry, search_article, search_term, search_name,
-      search_verse`.execute(handle.db);
+    await sql`VACUUM (ANALYZE) search_entry, search_group, search_article, search_term,
+      search_name, search_verse`.execute(handle.db);
   }
 }

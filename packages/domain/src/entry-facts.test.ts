@@ -117,6 +117,60 @@ describe("entryFacts for regimes, events and places", () => {
   });
 });
 
+describe("entryFacts for a work", () => {
+  it("links creators with their part, and shows year, regime, category, form and holder", () => {
+    const facts = entryFacts("work", {
+      category: "典籍",
+      form: "编年体通史",
+      creators: [{ person: "sima-guang", role: "主编" }, "liu-shu", "nobody"],
+      start: { year: 1066 },
+      end: { year: 1084 },
+      regime: "bei-song",
+      holder: "中国国家图书馆",
+      refs: {
+        "sima-guang": ref("s1", "司马光", "person"),
+        "liu-shu": ref("l1", "刘恕", "person"),
+        "bei-song": ref("b1", "北宋", "regime"),
+      },
+    });
+    expect(facts.map((f) => f.label)).toEqual(["作者", "年代", "朝代", "类别", "体裁", "收藏"]);
+    const f = byLabel(facts);
+    expect(f.作者).toEqual([
+      { name: "司马光", id: "s1", note: "主编" },
+      { name: "刘恕", id: "l1" },
+    ]);
+    expect(f.年代).toEqual([{ name: "1066年—1084年" }]);
+    expect(f.朝代).toEqual([{ name: "北宋", id: "b1" }]);
+    expect(f.体裁).toEqual([{ name: "编年体通史" }]);
+    expect(f.收藏).toEqual([{ name: "中国国家图书馆" }]);
+  });
+
+  it("names the makers and the form by category, and gives an era in words", () => {
+    const invention = byLabel(
+      entryFacts("work", {
+        category: "发明",
+        form: "冶金技术",
+        creators: ["cai-lun"],
+        created: { year: 105, approx: true },
+        era: "东汉中期",
+        refs: { "cai-lun": ref("c1", "蔡伦", "person") },
+      }),
+    );
+    expect(invention.发明者).toEqual([{ name: "蔡伦", id: "c1" }]);
+    expect(invention.年代).toEqual([{ name: "约105年", note: "东汉中期" }]);
+    expect(invention.类型).toEqual([{ name: "冶金技术" }]);
+    const painting = byLabel(
+      entryFacts("work", { category: "绘画", form: "青绿山水", attribution: "佚名", era: "北宋" }),
+    );
+    expect(painting.作者).toEqual([{ name: "佚名" }]);
+    expect(painting.年代).toEqual([{ name: "北宋" }]);
+    expect(painting.画科).toEqual([{ name: "青绿山水" }]);
+    expect(byLabel(entryFacts("work", { category: "书法", form: "行书" })).书体).toEqual([
+      { name: "行书" },
+    ]);
+  });
+});
+
 describe("poems and classics", () => {
   it("links the author and reads the lines and notes", () => {
     const data = {

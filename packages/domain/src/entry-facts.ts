@@ -1,4 +1,5 @@
 import { isEntryKind, TEXT_ENTRY_KINDS } from "./entry-kinds.ts";
+import { workCategoryInfo } from "./work-categories.ts";
 import {
   formatHistoricalDate,
   formatYear,
@@ -222,6 +223,42 @@ function placeFacts(data: Data): Fact[] {
   return facts;
 }
 
+/**
+ * A curated work: its creators as links (with the part they had), its date or era, regime,
+ * category and form, and where the original is kept.
+ */
+function workFacts(data: Data, refs: Record<string, EntryRef>): Fact[] {
+  const facts: Fact[] = [];
+  const info = workCategoryInfo(data.category);
+  const creators = Array.isArray(data.creators) ? (data.creators as unknown[]) : [];
+  const makers = creators
+    .map((c) =>
+      typeof c === "string"
+        ? refItem(refs, c)
+        : c && typeof c === "object"
+          ? refItem(refs, (c as Data).person, asText((c as Data).role))
+          : null,
+    )
+    .filter((v): v is FactItem => v !== null);
+  push(facts, info.creatorLabel, [...makers, ...text(asText(data.attribution))]);
+  const created = asDate(data.created);
+  const start = asDate(data.start);
+  const end = asDate(data.end);
+  const when = created
+    ? formatHistoricalDate(created)
+    : start && end
+      ? formatYearRange(start, end)
+      : formatSpan(start, end);
+  const era = asText(data.era);
+  push(facts, "年代", when ? [era ? { name: when, note: era } : { name: when }] : text(era));
+  const regime = refItem(refs, data.regime);
+  push(facts, "朝代", regime ? [regime] : []);
+  push(facts, "类别", text(asText(data.category)));
+  push(facts, info.formLabel, text(asText(data.form)));
+  push(facts, "收藏", text(asText(data.holder)));
+  return facts;
+}
+
 /** Poems (contract with the chinese-poetry importer): {author, authorId, dynasty, collection, yuefu?, rhythmic?}. */
 function poemFacts(data: Data): Fact[] {
   const facts: Fact[] = [];
@@ -257,6 +294,8 @@ export function entryFacts(kind: string, data: Data): Fact[] {
       return poemFacts(data);
     case "classic":
       return classicFacts(data);
+    case "work":
+      return workFacts(data, refs);
     default:
       return [];
   }

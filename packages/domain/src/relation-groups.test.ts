@@ -19,6 +19,16 @@ describe("relationGroup", () => {
     expect(relationGroup("定都", "regime")).toBe("相关政权");
     expect(relationGroup("未知", "poem")).toBe("其他");
   });
+
+  it("lists curated works together as 作品, and their creators among the people", () => {
+    expect(relationGroup("作者", "work")).toBe("作品");
+    expect(relationGroup("记述", "work")).toBe("作品");
+    expect(relationGroup("作者", "person")).toBe("相关人物");
+    expect(relationGroup("记述", "place")).toBe("相关地点");
+    expect(relationGroup("成果", "event")).toBe("相关事件");
+    // A type that names the tie keeps its own group whatever stands at the other end.
+    expect(relationGroup("影响", "work")).toBe("影响");
+  });
 });
 
 describe("groupRelations", () => {
@@ -32,6 +42,11 @@ describe("groupRelations", () => {
       rel("朋友", "person", "孟浩然"),
     ]);
     expect(groups.map((g) => g.name)).toEqual(["亲属", "师友", "相关事件"]);
+    expect(
+      groupRelations([rel("参与", "event", "乌台诗案"), rel("作者", "work", "赤壁赋")]).map(
+        (g) => g.name,
+      ),
+    ).toEqual(["作品", "相关事件"]);
     expect(groups[1]?.items.map((i) => i.item.name)).toEqual(["杜甫", "某甲", "孟浩然"]);
     expect(groups.flatMap((g) => g.items).some((i) => i.type === "作品")).toBe(false);
   });

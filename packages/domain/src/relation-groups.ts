@@ -1,7 +1,8 @@
 /**
  * How an entry page groups its relations (亲属、君臣、师友 …) and how much of each it previews.
  * Types are the corpus's relation types (docs/content-format.md "Relation"); relations of the
- * fact kind (参与、建立、任职、定都、作者) group by what stands at the other end instead.
+ * fact kind (参与、建立、任职、定都、作者、记述、成果、包含) group by what stands at the other end
+ * instead, so a writer's curated works (作者, kind `work`) list together as 作品.
  */
 import { WORKS_RELATION_TYPE } from "./entry-kinds.ts";
 
@@ -43,6 +44,7 @@ const BY_OTHER_KIND: Record<string, string> = {
   event: "相关事件",
   regime: "相关政权",
   place: "相关地点",
+  work: "作品",
 };
 
 export const RELATION_GROUP_ORDER = [
@@ -52,6 +54,7 @@ export const RELATION_GROUP_ORDER = [
   "同僚",
   "对手",
   "影响",
+  "作品",
   "相关人物",
   "相关事件",
   "相关政权",

@@ -42,7 +42,7 @@ const SINGLE: RouteSpec[] = [
   r("/", "content", "single", "首页", "home.tsx"),
   r("/abpath", "graph", "single", "人物关系路径"),
   r("/ah", "content", "single", "历史文章"),
-  r("/ai", "learning", "single", "AI 助学"),
+  r("/ai", "learning", "single", "问史", "ai.tsx"),
   r("/audioupload", "media", "single", "上传音频"),
   r("/bindstudy", "learning", "single", "绑定学习"),
   r("/board", "content", "single", "热榜"),

@@ -1,6 +1,8 @@
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import { createVisitorRepository } from "./accounts/visitor-repository.ts";
 import { createVisitorService } from "./accounts/visitors.server.ts";
+import { createAskService } from "./ask/ask.server.ts";
+import { createAskRepository } from "./ask/ask-repository.ts";
 import { createArticleRepository } from "./content/article-repository.ts";
 import { createArticleService } from "./content/articles.server.ts";
 import { createBannerRepository } from "./content/banner-repository.ts";
@@ -10,6 +12,8 @@ import { createEntryService } from "./content/entries.server.ts";
 import { createEntryRepository } from "./content/entry-repository.ts";
 import { createHomeService } from "./content/home.server.ts";
 import { createViewCounter } from "./content/view-counter.ts";
+import { createRelationGraphRepository } from "./graph/relation-graph-repository.ts";
+import { createRelationGraphSource } from "./graph/relation-graph-source.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
@@ -39,17 +43,31 @@ export function createServices(deps: ServiceDeps) {
   const articles = createArticleRepository(db);
   const entries = createEntryRepository(db);
   const views = createViewCounter(db);
-  const caches = createContentReadCaches({
-    contentVersion: () => articles.contentVersion(),
+  const contentVersion = () => articles.contentVersion();
+  const caches = createContentReadCaches({ contentVersion, pollMs: deps.contentPollMs });
+  // The relation graph (问史's relation chains, later the A-to-B path): built on first use,
+  // rebuilt after a content change.
+  const graphEdges = createRelationGraphRepository(db);
+  const relationGraph = createRelationGraphSource({
+    load: () => graphEdges.edges(),
+    contentVersion,
     pollMs: deps.contentPollMs,
   });
+  const entryService = createEntryService({ articles, entries, views, caches });
+  const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
 
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
     articles: createArticleService({ articles, entries, views, caches }),
     covers: createCoverService({ articles, entries }),
-    entries: createEntryService({ articles, entries, views, caches }),
-    search: createSearchService({ search: createSearchRepository(deps.handle) }),
+    entries: entryService,
+    search: searchService,
+    ask: createAskService({
+      search: searchService,
+      entries: entryService,
+      repository: createAskRepository(db),
+      graph: relationGraph,
+    }),
     likes: createLikeService({ likes: createLikeRepository(db), store: deps.store }),
     visitors: createVisitorService({ visitors: createVisitorRepository(db), store: deps.store }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
@@ -66,6 +84,7 @@ export function createServices(deps: ServiceDeps) {
      */
     close(): Promise<void> {
       caches.close();
+      relationGraph.close();
       return views.close();
     },
   };

@@ -7,6 +7,7 @@ import {
   SECTION_CHANNELS,
 } from "@tongjian/domain/article-sections";
 import { isEntityId } from "@tongjian/domain/entity-id";
+import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { FEED_PAGE_SIZE_DEFAULT } from "@tongjian/domain/page-size";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useNavigation } from "react-router";
@@ -56,7 +57,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   if (!isEntityId(id)) throw notFound();
   const { articles } = context.services;
   const [article, related] = await Promise.all([
-    orNotFound(articles.detail(id), "这篇文章不存在或已被删除"),
+    // The service worker's copy for offline reading counts no second view (decision 16).
+    orNotFound(
+      articles.detail(id, { countView: !isOfflineSaveRequest(request.headers) }),
+      "这篇文章不存在或已被删除",
+    ),
     // The page still shows the article when its recommendations fail; an unknown article is
     // answered by the detail's 404.
     articles.recommended({ id, n: 10 }).catch((error: unknown) => {

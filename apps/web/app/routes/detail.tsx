@@ -1,7 +1,9 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
+import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { WORKS_PAGE_SIZE } from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { truncateText } from "@tongjian/domain/text-length";
+import { workCategoryInfo } from "@tongjian/domain/work-categories";
 import { lazy, type ReactNode, Suspense } from "react";
 import { useRevalidator } from "react-router";
 import { ArticleList, listedArticles } from "../features/content/article-list.tsx";
@@ -52,7 +54,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     });
   const { entries } = context.services;
   const [entry, relation, timeline, articles, works] = await Promise.all([
-    orNotFound(entries.detail(id)),
+    // The service worker's copy for offline reading counts no second view (decision 16).
+    orNotFound(entries.detail(id, { countView: !isOfflineSaveRequest(request.headers) })),
     optional("关系", entries.relations(id)),
     optional("时间轴", entries.timeline(id)),
     optional("相关文章", entries.articles(id)),
@@ -60,9 +63,10 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   ]);
   // Only what the page shows goes into the HTML (and its hydration data): a busy entry has
   // hundreds of relations, and their summaries would double the page.
-  const { facts: _raw, ...shown } = entry;
+  const { facts: raw, ...shown } = entry;
   return {
     entry: shown,
+    schema: schemaOf(entry.kind, raw, entry.factList),
     relations:
       relation?.relations.map(({ type, group, label, direction, item }) => ({
         type,
@@ -93,9 +97,32 @@ const SCHEMA_TYPES: Record<string, string> = {
   classic: "Chapter",
 };
 
+/**
+ * The JSON-LD type of an entry, and for a work its makers: a book is a Book, a painting a
+ * Painting (work-categories.ts), with the creators the facts box links to as its authors.
+ */
+function schemaOf(
+  kind: string,
+  raw: Record<string, unknown>,
+  factList: { label: string; items: { name: string; id?: string }[] }[],
+) {
+  if (kind !== "work") return { type: SCHEMA_TYPES[kind] ?? "Thing", authors: [] };
+  const info = workCategoryInfo(raw.category);
+  const makers = factList.find((f) => f.label === info.creatorLabel)?.items ?? [];
+  return {
+    type: info.schemaType,
+    authors: makers.flatMap((m) => (m.id ? [{ name: m.name, id: m.id }] : [])),
+  };
+}
+
 export function meta({ data: d }: Route.MetaArgs) {
   if (!d?.entry) return [{ title: `词条 - ${PRODUCT_NAME}` }];
   const e = d.entry;
+  const authors = d.schema.authors.map((a) => ({
+    "@type": "Person",
+    name: a.name,
+    url: `${d.origin}/detail/${a.id}`,
+  }));
   return seoMeta({
     origin: d.origin,
     path: `/detail/${e.id}`,
@@ -104,12 +131,13 @@ export function meta({ data: d }: Route.MetaArgs) {
     image: e.imageUrl,
     type: e.kind === "person" ? "profile" : "article",
     jsonLd: {
-      "@type": SCHEMA_TYPES[e.kind] ?? "Thing",
+      "@type": d.schema.type,
       name: e.name,
       alternateName: e.aliases,
       description: e.summary,
       inLanguage: "zh-CN",
       image: new URL(e.imageUrl, d.origin).toString(),
+      ...(authors.length > 0 ? { author: authors } : {}),
     },
   });
 }

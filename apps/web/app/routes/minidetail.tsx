@@ -1,4 +1,5 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
+import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
@@ -20,7 +21,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     return { entry: null, list, origin } as const;
   }
   if (!isEntityId(id)) throw notFound();
-  const entry = await orNotFound(context.services.entries.detail(id));
+  const entry = await orNotFound(
+    context.services.entries.detail(id, { countView: !isOfflineSaveRequest(request.headers) }),
+  );
   return { entry, list: [], origin } as const;
 }
 

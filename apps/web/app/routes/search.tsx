@@ -4,8 +4,18 @@ import { SEARCH_KEYWORD_MAX_LENGTH } from "@tongjian/domain/search-keyword";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { SEARCH_PAGE_SIZE } from "../features/search/search-paths.ts";
-import { ArticleResults, EntryResults, VerseResults } from "../features/search/search-results.tsx";
+import {
+  parseSearchListGroup,
+  SEARCH_OVERVIEW_SIZE,
+  SEARCH_PAGE_SIZE,
+} from "../features/search/search-paths.ts";
+import {
+  ArticleResults,
+  EntryGroupResults,
+  NoResults,
+  SearchGroupNav,
+  SearchOverviewSections,
+} from "../features/search/search-results.tsx";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import type { Route } from "./+types/search";
@@ -17,15 +27,18 @@ const SUGGEST_DEBOUNCE_MS = 200;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH);
-  if (!q) return { q, entries: null, verses: null, articles: null };
-  // The verse list stays empty (and hidden) for keywords too short for its index.
+  const group = parseSearchListGroup(url.searchParams.get("group"));
+  if (!q) return { q, group: null, overview: null, entries: null, articles: null };
   const { search } = context.services;
-  const [entries, verses, articles] = await Promise.all([
-    search.entryPage({ q, page: 1, size: SEARCH_PAGE_SIZE.entry }),
-    search.versePage({ q, page: 1, size: SEARCH_PAGE_SIZE.verse }),
-    search.articlePage({ q, page: 1, size: SEARCH_PAGE_SIZE.article }),
+  // The groups and their counts head every view; a group's view lists all of its hits.
+  const [overview, entries, articles] = await Promise.all([
+    search.overview({ q, size: SEARCH_OVERVIEW_SIZE }),
+    group && group !== "article"
+      ? search.entryPage({ q, group, page: 1, size: SEARCH_PAGE_SIZE.entry })
+      : null,
+    group === "article" ? search.articlePage({ q, page: 1, size: SEARCH_PAGE_SIZE.article }) : null,
   ]);
-  return { q, entries, verses, articles };
+  return { q, group, overview, entries, articles };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -50,7 +63,7 @@ function writeHistory(items: string[]) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, entries, verses, articles } = loaderData;
+  const { q, group, overview, entries, articles } = loaderData;
   const { api } = usePlatform();
   const navigation = useNavigation();
   const [keyword, setKeyword] = useState(q);
@@ -86,8 +99,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   }, [api, keyword, q]);
 
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
-  const empty =
-    entries && verses && articles && entries.total + verses.total + articles.total === 0;
+  const empty = overview !== null && overview.sections.length === 0;
 
   return (
     <main className="tj-search">
@@ -156,12 +168,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
       {searching && <div className="tj-spinner" role="status" aria-label="搜索中" />}
 
-      {empty && <p className="tj-empty">没有找到与「{q}」相关的内容，换个说法试试</p>}
+      {empty && overview && <NoResults q={q} similar={overview.similar} />}
 
-      {/* Each list is keyed by the keyword: a new search starts its pages afresh. */}
-      {entries && entries.total > 0 && <EntryResults key={`e-${q}`} q={q} first={entries} />}
-      {verses && verses.total > 0 && <VerseResults key={`v-${q}`} q={q} first={verses} />}
-      {articles && articles.total > 0 && <ArticleResults key={`a-${q}`} q={q} first={articles} />}
+      {overview && !empty && <SearchGroupNav q={q} overview={overview} current={group} />}
+      {overview && !empty && group === null && <SearchOverviewSections q={q} overview={overview} />}
+      {/* Each list is keyed by keyword and group: another search starts its pages afresh. */}
+      {entries && group && group !== "article" && (
+        <EntryGroupResults key={`${group}-${q}`} q={q} group={group} first={entries} />
+      )}
+      {articles && <ArticleResults key={`article-${q}`} q={q} first={articles} />}
     </main>
   );
 }

@@ -187,6 +187,16 @@ function useOnline(): boolean {
   return online;
 }
 
+/**
+ * Spec §4 "Offline and online status is tracked". With the service worker in control the pages
+ * the reader opened stay readable (decision 16), and the notice says so.
+ */
+export function offlineNotice(savedPagesReadable: boolean): string {
+  return savedPagesReadable
+    ? "网络已断开，正在显示已保存的内容"
+    : "网络已断开，恢复后会自动重新加载内容";
+}
+
 const NO_WECHAT: WeChatWebConfig = { openAppId: null, jsSdkUrl: null };
 
 export function PlatformProvider({
@@ -224,7 +234,7 @@ export function PlatformProvider({
     <PlatformContext.Provider value={value}>
       {!online && (
         <div className="tj-offline" role="status">
-          网络已断开，恢复后会自动重新加载内容
+          {offlineNotice(Boolean(navigator.serviceWorker?.controller))}
         </div>
       )}
       {children}

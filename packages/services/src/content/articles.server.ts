@@ -9,7 +9,7 @@ import type { ArticleRepository } from "./article-repository.ts";
 import type { ContentReadCaches } from "./content-read-cache.ts";
 import { articleCard, coverUrl, entryCard, SECTION_CHANNELS } from "./content-views.ts";
 import type { EntryRepository } from "./entry-repository.ts";
-import type { ViewCounter } from "./view-counter.ts";
+import type { ViewCounter, ViewOptions } from "./view-counter.ts";
 
 const RECOMMENDATION_TTL_MS = 30_000;
 
@@ -70,11 +70,14 @@ export function createArticleService(deps: {
   }
 
   return {
-    /** One article to read; reading it counts a view. */
-    async detail(id: string): Promise<ArticleDetail> {
+    /**
+     * One article to read; reading it counts a view, unless `countView` is false (the service
+     * worker's copy for offline reading of a page whose view was already counted).
+     */
+    async detail(id: string, { countView = true }: ViewOptions = {}): Promise<ArticleDetail> {
       const article = await deps.articles.findById(id);
       if (!article) throw new NotFoundError("文章不存在或已被删除");
-      deps.views.add("article", article.id);
+      if (countView) deps.views.add("article", article.id);
       const links = await deps.articles.links(article.id);
       return {
         id: article.id,

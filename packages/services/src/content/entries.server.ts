@@ -12,13 +12,14 @@ import { entryFacts, entryVerse } from "@tongjian/domain/entry-facts";
 import { entrySources } from "@tongjian/domain/entry-sources";
 import { RELATED_ARTICLES_LIMIT, relationGroup } from "@tongjian/domain/relation-groups";
 import { formatViewCount } from "@tongjian/domain/view-count";
+import { workCategoryInfo } from "@tongjian/domain/work-categories";
 import { formatHistoricalDate, formatYear } from "@tongjian/domain/year-format";
 import { NotFoundError } from "../service-error.ts";
 import type { ArticleRepository } from "./article-repository.ts";
 import type { ContentReadCaches } from "./content-read-cache.ts";
 import { articleCard, entryCard, entryImageUrl, parseJson } from "./content-views.ts";
 import type { EntryRepository, RelatedEntry } from "./entry-repository.ts";
-import type { ViewCounter } from "./view-counter.ts";
+import type { ViewCounter, ViewOptions } from "./view-counter.ts";
 
 interface DateLike {
   year: number;
@@ -29,6 +30,8 @@ interface DateLike {
 }
 
 interface EntryData {
+  category?: unknown;
+  created?: DateLike;
   born?: DateLike;
   died?: DateLike;
   start?: DateLike;
@@ -97,6 +100,11 @@ export function createEntryService(deps: {
     } else if (entry.kind === "regime" || entry.kind === "event") {
       push(data.start, entry.kind === "regime" ? "建立" : "开始", "", null);
       push(data.end, entry.kind === "regime" ? "终结" : "结束", "", null);
+    } else if (entry.kind === "work") {
+      const words = workCategoryInfo(data.category);
+      push(data.created, words.made, "", null);
+      push(data.start, data.end ? words.begun : words.made, "", null);
+      push(data.end, words.made, "", null);
     }
     for (const ruler of data.rulers ?? []) {
       if (isYear(ruler.start))
@@ -111,12 +119,16 @@ export function createEntryService(deps: {
       if (isYear(name.from)) push({ year: name.from }, `称${name.name}`, name.note ?? "", null);
     }
 
-    // Events the entry took part in, regimes that made a place their capital, and dated
-    // relations (a meeting, an appointment) — works are not part of a life's timeline.
+    // Events the entry took part in, regimes that made a place their capital, curated works
+    // (a writer's books, the essay that made a tower famous) and dated relations (a meeting, an
+    // appointment). Imported poems are not part of a life's timeline: `related` leaves them out.
     const related = await relatedOf(entry.id);
     const seen = new Set<string>();
     const dated = related.filter(
-      (r) => r.entry.kind === "event" || (r.relationType === "定都" && r.entry.kind === "regime"),
+      (r) =>
+        r.entry.kind === "event" ||
+        r.entry.kind === "work" ||
+        (r.relationType === "定都" && r.entry.kind === "regime"),
     );
     const rows = await deps.entries.findManyByIds([...new Set(dated.map((r) => r.entry.id))]);
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -152,8 +164,8 @@ export function createEntryService(deps: {
   }
 
   return {
-    /** An entry with its facts and counters; reading it counts a view. */
-    async detail(id: string): Promise<EntryDetail> {
+    /** An entry with its facts and counters; reading it counts a view unless told not to. */
+    async detail(id: string, { countView = true }: ViewOptions = {}): Promise<EntryDetail> {
       const [shown, counts] = await Promise.all([
         parts.get(`detail|${id}`, async () => {
           const entry = await requireEntry(id);
@@ -173,7 +185,7 @@ export function createEntryService(deps: {
         deps.entries.counters(id),
       ]);
       if (!counts) throw new NotFoundError(ENTRY_NOT_FOUND);
-      deps.views.add("entry", id);
+      if (countView) deps.views.add("entry", id);
       return {
         ...shown,
         viewNumShow: formatViewCount(counts.view_count + deps.views.pendingFor("entry", id)),

@@ -58,3 +58,8 @@ export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
 }
 
 export type ViewCounter = ReturnType<typeof createViewCounter>;
+
+/** How a read counts: `countView: false` reads without counting a view (default: counts). */
+export interface ViewOptions {
+  countView?: boolean;
+}

@@ -1,7 +1,14 @@
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import type { Database } from "@tongjian/db/database-schema";
-import { SEARCH_GRAM_MAX, SEARCH_PINYIN_PREFIX_MAX } from "@tongjian/db/refresh-search-index";
+import {
+  SEARCH_ENTRY_TIERS,
+  SEARCH_GRAM_MAX,
+  SEARCH_PINYIN_PREFIX_MAX,
+  SEARCH_TIER,
+} from "@tongjian/db/refresh-search-index";
 import { TEXT_ENTRY_KINDS } from "@tongjian/domain/entry-kinds";
+import { nameSyllables } from "@tongjian/domain/name-pinyin";
+import { type SearchGroupKey, searchGroupIndex } from "@tongjian/domain/search-groups";
 import {
   keywordLength,
   parseSearchKeyword,
@@ -10,6 +17,7 @@ import {
   searchSnippet,
 } from "@tongjian/domain/search-keyword";
 import { VERSE_KEYWORD_MIN, verseMatchLines, verseSearchText } from "@tongjian/domain/verse-search";
+import { distance } from "fastest-levenshtein";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 
 /** Sorts after every character, so that `form < prefix + PREFIX_END` bounds a prefix range. */
@@ -20,6 +28,8 @@ export interface EntryFilters {
   hasGeo?: boolean | undefined;
   /** Only entries with years. */
   hasTime?: boolean | undefined;
+  /** Only entries of one search group (人物, 朝代 … 诗文). */
+  group?: SearchGroupKey | undefined;
 }
 
 export interface EntryHit {
@@ -34,6 +44,10 @@ export interface EntryHit {
   popularity: number;
   /** A poem's author; null for other kinds. */
   author: string | null;
+  /** The other name the keyword was found in, when the entry's own name does not hold it. */
+  alias: string | null;
+  /** Match tier (SEARCH_TIER): smaller is better. */
+  tier: number;
 }
 
 export interface ArticleHit {
@@ -45,6 +59,8 @@ export interface ArticleHit {
   view_count: number;
   published_at: string;
   snippet: string;
+  /** 0 found in the title, 1 in the text. */
+  tier: number;
 }
 
 export interface SearchPage<T> {
@@ -53,11 +69,19 @@ export interface SearchPage<T> {
   rows: T[];
 }
 
+/** A name that sounds or looks like a keyword that found nothing. */
+export interface SimilarName {
+  id: string;
+  kind: string;
+  name: string;
+  /** The name of the entry that was matched: its own or one of its other names. */
+  matched: string;
+  time_desc: string | null;
+}
+
 /**
  * Where the hits of one keyword come from. Docs are numbered in rank order, so hits rank by
- * (tier, doc). Entry tiers: 0 the whole main name, 1 a whole other name (alias, 字, 号, a
- * poem's author; pinyin and initials count as names), 2 and 3 a prefix of those, 4 anywhere
- * else. Article tiers: 0 the title, 1 the text.
+ * (tier, doc); entry tiers are SEARCH_TIER's. Article tiers: 0 the title, 1 the text.
  */
 interface HitSource {
   /**
@@ -65,9 +89,26 @@ interface HitSource {
    * more than once. Every part is an index range read in rank order and cut at `need`.
    */
   best(need: number): RawBuilder<unknown>;
-  /** One row per matching doc. */
-  matching: RawBuilder<unknown>;
+  /** Parts of `SELECT doc` rows: every matching doc is in one of them, once per part. */
+  matching: RawBuilder<unknown>[];
 }
+
+/** The doc range of a search group, read from `search_group` inside the statement. */
+interface DocRange {
+  lo: RawBuilder<unknown>;
+  hi: RawBuilder<unknown>;
+}
+
+function groupRange(group: SearchGroupKey): DocRange {
+  const grp = searchGroupIndex(group);
+  return {
+    lo: sql`(SELECT lo FROM search_group WHERE grp = ${grp})`,
+    hi: sql`(SELECT hi FROM search_group WHERE grp = ${grp})`,
+  };
+}
+
+const inRange = (column: string, range: DocRange | undefined) =>
+  range ? sql`${sql.ref(column)} BETWEEN ${range.lo} AND ${range.hi}` : sql`1 = 1`;
 
 interface TextData {
   author: string | null;
@@ -110,29 +151,80 @@ function ftsPhrase(text: string): string {
 
 const unionAll = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` UNION ALL `);
 
+/** Rows of the pinyin scan and of each character pair read for similar names. */
+const SIMILAR_SCAN_MAX = 20_000;
+const SIMILAR_GRAM_DOCS = 40;
+
+/** An entry's other names (alias, 字, 号 …) from its `search_names` (space separated). */
+function otherNames(name: string, searchNames: string): string[] {
+  return searchNames.split(" ").filter((n) => n && n !== name);
+}
+
+/**
+ * The other name that holds the keyword when the entry's own name does not (秦始皇 for 嬴政), so
+ * that a hit can say why it was found; null when the name itself holds it or no name does.
+ */
+function matchedAlias(name: string, searchNames: string, keyword: string): string | null {
+  if (name.toLowerCase().includes(keyword)) return null;
+  const names = otherNames(name, searchNames);
+  return (
+    names.find((a) => a.toLowerCase() === keyword) ??
+    names.find((a) => a.toLowerCase().startsWith(keyword)) ??
+    names.find((a) => a.toLowerCase().includes(keyword)) ??
+    null
+  );
+}
+
 export function createSearchRepository(handle: DatabaseHandle) {
   const { db, dialect } = handle;
   const postgres = dialect === "postgres";
 
-  function termSource(scope: string, term: string): HitSource {
+  function termSource(scope: string, term: string, range?: DocRange): HitSource {
+    if (!range) {
+      return {
+        best: (need) => sql`SELECT doc, tier FROM (SELECT doc, tier FROM search_term
+          WHERE scope = ${scope} AND term = ${term} ORDER BY tier, doc LIMIT ${need}) AS t`,
+        matching: [sql`SELECT doc FROM search_term WHERE scope = ${scope} AND term = ${term}`],
+      };
+    }
+    // One group's docs are one doc range in each tier: a seek per tier, however many postings
+    // of other groups (300,000 poems) share the term.
+    const perTier = (tier: number, tail: RawBuilder<unknown>) => sql`SELECT doc, ${tier} AS tier
+      FROM search_term WHERE scope = ${scope} AND term = ${term} AND tier = ${tier}
+      AND ${inRange("doc", range)} ${tail}`;
     return {
-      best: (need) => sql`SELECT doc, tier FROM (SELECT doc, tier FROM search_term
-        WHERE scope = ${scope} AND term = ${term} ORDER BY tier, doc LIMIT ${need}) AS t`,
-      matching: sql`SELECT doc FROM search_term WHERE scope = ${scope} AND term = ${term}`,
+      best: (need) =>
+        unionAll(
+          SEARCH_ENTRY_TIERS.map(
+            (tier) => sql`SELECT doc, tier FROM (${perTier(tier, sql`ORDER BY doc LIMIT ${need}`)})
+              AS ${sql.raw(`t${tier}`)}`,
+          ),
+        ),
+      // A doc has one posting per term, so the tiers never repeat a doc.
+      matching: [
+        unionAll(
+          SEARCH_ENTRY_TIERS.map(
+            (tier) => sql`SELECT doc FROM (${perTier(tier, sql``)}) AS ${sql.raw(`m${tier}`)}`,
+          ),
+        ),
+      ],
     };
   }
 
   function entrySource(keyword: SearchKeyword, filters: EntryFilters): HitSource {
     const q = keyword.pinyin ?? keyword.text;
+    const range = filters.group ? groupRange(filters.group) : undefined;
     const short = keyword.pinyin
       ? q.length <= SEARCH_PINYIN_PREFIX_MAX
       : keywordLength(q) <= SEARCH_GRAM_MAX;
-    if (short) return termSource(`e${filters.hasTime ? "t" : ""}${filters.hasGeo ? "g" : ""}`, q);
+    if (short) {
+      return termSource(`e${filters.hasTime ? "t" : ""}${filters.hasGeo ? "g" : ""}`, q, range);
+    }
 
     const where = (alias: string) =>
       sql.join(
         [
-          sql`1 = 1`,
+          inRange(`${alias}.doc`, range),
           ...(filters.hasTime ? [sql`${sql.ref(`${alias}.has_time`)} = 1`] : []),
           ...(filters.hasGeo ? [sql`${sql.ref(`${alias}.has_geo`)} = 1`] : []),
         ],
@@ -142,34 +234,54 @@ export function createSearchRepository(handle: DatabaseHandle) {
       FROM search_name n WHERE n.form = ${q} AND ${where("n")}
       ORDER BY n.tier, n.doc LIMIT ${need}) AS x`;
     const prefix = (need: number) => sql`SELECT doc, best AS tier FROM (
-      SELECT n.doc, min(n.tier) + 2 AS best FROM search_name n
+      SELECT n.doc, min(n.tier) + ${SEARCH_TIER.prefix} AS best FROM search_name n
       WHERE n.form > ${q} AND n.form < ${q + PREFIX_END} AND ${where("n")}
       GROUP BY n.doc ORDER BY best, n.doc LIMIT ${need}) AS p`;
     if (keyword.pinyin) {
       // Pinyin matches names by prefix only: "bai" inside "libai" is not a useful hit.
       return {
         best: (need) => unionAll([exact(need), prefix(need)]),
-        matching: sql`SELECT DISTINCT doc FROM search_name
-          WHERE form >= ${q} AND form < ${q + PREFIX_END}`,
+        matching: [
+          sql`SELECT DISTINCT doc FROM search_name
+            WHERE form >= ${q} AND form < ${q + PREFIX_END} AND ${inRange("doc", range)}`,
+        ],
       };
     }
     // Every doc whose names contain the keyword, in rank order; names that equal or start
     // with it rank higher through the exact and prefix parts.
     const contains = (need: number) =>
       postgres
-        ? sql`SELECT doc, 4 AS tier FROM (SELECT s.doc FROM search_entry s
+        ? sql`SELECT doc, ${SEARCH_TIER.contains} AS tier FROM (SELECT s.doc FROM search_entry s
             WHERE s.names LIKE ${likePattern(q)} ESCAPE '\\' AND ${where("s")}
             ORDER BY s.doc LIMIT ${need}) AS c`
-        : sql`SELECT doc, 4 AS tier FROM (SELECT f.rowid AS doc FROM search_entry_fts f
-            JOIN search_entry s ON s.doc = f.rowid
+        : sql`SELECT doc, ${SEARCH_TIER.contains} AS tier FROM (SELECT f.rowid AS doc
+            FROM search_entry_fts f JOIN search_entry s ON s.doc = f.rowid
             WHERE search_entry_fts MATCH ${ftsPhrase(q)} AND ${where("s")}
             ORDER BY f.rowid LIMIT ${need}) AS c`;
     return {
       best: (need) => unionAll([exact(need), prefix(need), contains(need)]),
-      matching: postgres
-        ? sql`SELECT doc FROM search_entry WHERE names LIKE ${likePattern(q)} ESCAPE '\\'`
-        : sql`SELECT rowid AS doc FROM search_entry_fts
-            WHERE search_entry_fts MATCH ${ftsPhrase(q)}`,
+      matching: [
+        postgres
+          ? sql`SELECT doc FROM search_entry WHERE names LIKE ${likePattern(q)} ESCAPE '\\'
+              AND ${inRange("doc", range)}`
+          : sql`SELECT rowid AS doc FROM search_entry_fts
+              WHERE search_entry_fts MATCH ${ftsPhrase(q)} AND ${inRange("rowid", range)}`,
+      ],
+    };
+  }
+
+  /**
+   * 诗文: poems and chapters by their names (title, author, book), then those that hold the
+   * keyword only in their words.
+   */
+  function textSource(keyword: SearchKeyword): HitSource {
+    const byName = entrySource(keyword, { group: "text" });
+    const q = verseSearchText(keyword.text);
+    if (keyword.pinyin || keywordLength(q) < VERSE_KEYWORD_MIN) return byName;
+    const byWords = verseSource(q, SEARCH_TIER.verse);
+    return {
+      best: (need) => unionAll([byName.best(need), byWords.best(need)]),
+      matching: [...byName.matching, ...byWords.matching],
     };
   }
 
@@ -187,7 +299,7 @@ export function createSearchRepository(handle: DatabaseHandle) {
             sql`SELECT doc, 1 AS tier FROM (SELECT doc FROM search_article WHERE ${inText}
               ORDER BY doc LIMIT ${need}) AS x`,
           ]),
-        matching: sql`SELECT doc FROM search_article WHERE ${inText}`,
+        matching: [sql`SELECT doc FROM search_article WHERE ${inText}`],
       };
     }
     const phrase = ftsPhrase(q);
@@ -200,33 +312,48 @@ export function createSearchRepository(handle: DatabaseHandle) {
           sql`SELECT doc, 1 AS tier FROM (SELECT rowid AS doc FROM search_article_fts
             WHERE search_article_fts MATCH ${phrase} ORDER BY rowid LIMIT ${need}) AS x`,
         ]),
-      matching: sql`SELECT rowid AS doc FROM search_article_fts
-        WHERE search_article_fts MATCH ${phrase}`,
+      matching: [
+        sql`SELECT rowid AS doc FROM search_article_fts WHERE search_article_fts MATCH ${phrase}`,
+      ],
     };
   }
 
   /** Poems and chapters whose words hold the keyword (punctuation aside), in rank order. */
-  function verseSource(q: string): HitSource {
+  function verseSource(q: string, tier = 0): HitSource {
     if (postgres) {
       const where = sql`text LIKE ${likePattern(q)} ESCAPE '\\'`;
       return {
-        best: (need) => sql`SELECT doc, 0 AS tier FROM (SELECT doc FROM search_verse
+        best: (need) => sql`SELECT doc, ${tier} AS tier FROM (SELECT doc FROM search_verse
           WHERE ${where} ORDER BY doc LIMIT ${need}) AS v`,
-        matching: sql`SELECT doc FROM search_verse WHERE ${where}`,
+        matching: [sql`SELECT doc FROM search_verse WHERE ${where}`],
       };
     }
     const phrase = ftsPhrase(q);
     return {
-      best: (need) => sql`SELECT doc, 0 AS tier FROM (SELECT rowid AS doc FROM search_verse_fts
-        WHERE search_verse_fts MATCH ${phrase} ORDER BY rowid LIMIT ${need}) AS v`,
-      matching: sql`SELECT rowid AS doc FROM search_verse_fts WHERE search_verse_fts MATCH ${phrase}`,
+      best: (need) => sql`SELECT doc, ${tier} AS tier FROM (SELECT rowid AS doc
+        FROM search_verse_fts WHERE search_verse_fts MATCH ${phrase}
+        ORDER BY rowid LIMIT ${need}) AS v`,
+      matching: [
+        sql`SELECT rowid AS doc FROM search_verse_fts WHERE search_verse_fts MATCH ${phrase}`,
+      ],
     };
   }
 
+  /**
+   * Matching docs, counted up to the result window. Each part stops at the window; a doc that
+   * two parts hold (a poem found by its title and by its words) counts once.
+   */
   async function count(source: HitSource, on: Kysely<Database> = db): Promise<number> {
-    const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n
-      FROM (${source.matching} LIMIT ${SEARCH_RESULT_WINDOW}) AS c`.execute(on);
-    return Number(rows[0]?.n ?? 0);
+    const parts = source.matching.map(
+      (part, i) => sql`SELECT doc FROM (${part} LIMIT ${SEARCH_RESULT_WINDOW})
+        AS ${sql.raw(`c${i}`)}`,
+    );
+    const counted =
+      parts.length === 1
+        ? sql`SELECT count(*) AS n FROM (${parts[0]}) AS c`
+        : sql`SELECT count(DISTINCT doc) AS n FROM (${unionAll(parts)}) AS c`;
+    const { rows } = await sql<{ n: number | string }>`${counted}`.execute(on);
+    return Math.min(Number(rows[0]?.n ?? 0), SEARCH_RESULT_WINDOW);
   }
 
   // Each doc at its best tier, ranked, one page of it.
@@ -237,22 +364,49 @@ export function createSearchRepository(handle: DatabaseHandle) {
   // One statement ranks, pages and joins, so that it reads one snapshot of the index even
   // while a refresh commits (doc numbers change on every refresh).
   // `verse`: the keyword of a verse search, whose hits show the lines that hold it.
-  async function entryPage(source: HitSource, limit: number, offset: number, verse?: string) {
-    const { rows } = await sql<Omit<EntryHit, "author"> & { text_data: string | null }>`SELECT
-        e.id, e.kind, e.name, e.summary, e.time_desc, e.image_url, e.view_count, e.popularity,
+  // `verse`: the keyword as the verse index holds it; hits found by their words (tier
+  // SEARCH_TIER.verse) show the lines that hold it in place of the summary.
+  async function entryPage(
+    source: HitSource,
+    keyword: SearchKeyword,
+    limit: number,
+    offset: number,
+  ) {
+    const { rows } = await sql<
+      Omit<EntryHit, "author" | "alias"> & { text_data: string | null; search_names: string }
+    >`SELECT
+        e.id, e.kind, e.name, e.search_names, e.summary, e.time_desc, e.image_url, e.view_count,
+        e.popularity, r.best AS tier,
         CASE WHEN e.kind IN (${sql.join(TEXT_ENTRY_KINDS)}) THEN e.data END AS text_data
       FROM (${ranked(source, limit, offset)}) AS r
       JOIN search_entry s ON s.doc = r.doc
       JOIN entry e ON e.id = s.entry_id
       ORDER BY r.best, r.doc`.execute(db);
-    return rows.map(({ text_data, ...row }): EntryHit => {
+    const verse = verseSearchText(keyword.text);
+    return rows.map(({ text_data, search_names, ...row }): EntryHit => {
+      const tier = Number(row.tier);
       const { author, paragraphs, base } = textData(text_data);
       // A poem in its common reading may be found by its imported words: show those lines.
-      const summary = verse
-        ? (verseMatchLines(paragraphs, verse) ?? verseMatchLines(base, verse) ?? row.summary)
-        : row.summary;
-      return { ...row, summary, author: row.kind === "poem" ? author : null };
+      const summary =
+        tier === SEARCH_TIER.verse
+          ? (verseMatchLines(paragraphs, verse) ?? verseMatchLines(base, verse) ?? row.summary)
+          : row.summary;
+      return {
+        ...row,
+        tier,
+        summary,
+        author: row.kind === "poem" ? author : null,
+        // A poem's or chapter's other names are its author and book, shown on their own.
+        alias:
+          keyword.pinyin || text_data !== null
+            ? null
+            : matchedAlias(row.name, search_names, keyword.text),
+      };
     });
+  }
+
+  function groupSource(keyword: SearchKeyword, group: SearchGroupKey | undefined): HitSource {
+    return group === "text" ? textSource(keyword) : entrySource(keyword, { group });
   }
 
   async function articlePage(
@@ -263,12 +417,17 @@ export function createSearchRepository(handle: DatabaseHandle) {
     offset: number,
   ): Promise<ArticleHit[]> {
     const { rows } = await sql<Omit<ArticleHit, "snippet"> & { text: string }>`SELECT a.id,
-        a.title, a.section, a.abstract, a.cover, a.view_count, a.published_at, a.text
+        a.title, a.section, a.abstract, a.cover, a.view_count, a.published_at, a.text,
+        r.best AS tier
       FROM (${ranked(source, limit, offset)}) AS r
       JOIN search_article s ON s.doc = r.doc
       JOIN article a ON a.id = s.article_id
       ORDER BY r.best, r.doc`.execute(on);
-    return rows.map(({ text, ...row }) => ({ ...row, snippet: searchSnippet(text, keyword.text) }));
+    return rows.map(({ text, ...row }) => ({
+      ...row,
+      tier: Number(row.tier),
+      snippet: searchSnippet(text, keyword.text),
+    }));
   }
 
   function pageWindow(page: number, size: number) {
@@ -281,17 +440,23 @@ export function createSearchRepository(handle: DatabaseHandle) {
     async suggestEntries(raw: string, filters: EntryFilters, limit: number): Promise<EntryHit[]> {
       const keyword = parseSearchKeyword(raw);
       if (!keyword.text) return [];
-      return entryPage(entrySource(keyword, filters), limit, 0);
+      return entryPage(entrySource(keyword, filters), keyword, limit, 0);
     },
 
-    async searchEntries(raw: string, page: number, size: number): Promise<SearchPage<EntryHit>> {
+    /** Entries by name, of every group or of one (诗文 also by their words). */
+    async searchEntries(
+      raw: string,
+      page: number,
+      size: number,
+      group?: SearchGroupKey,
+    ): Promise<SearchPage<EntryHit>> {
       const keyword = parseSearchKeyword(raw);
       if (!keyword.text) return { total: 0, rows: [] };
-      const source = entrySource(keyword, {});
+      const source = groupSource(keyword, group);
       const { offset, limit } = pageWindow(page, size);
       const [total, rows] = await Promise.all([
         count(source),
-        limit > 0 ? entryPage(source, limit, offset) : [],
+        limit > 0 ? entryPage(source, keyword, limit, offset) : [],
       ]);
       return { total, rows };
     },
@@ -301,13 +466,14 @@ export function createSearchRepository(handle: DatabaseHandle) {
      * Keywords shorter than {@link VERSE_KEYWORD_MIN} characters (punctuation aside) find none.
      */
     async searchVerses(raw: string, page: number, size: number): Promise<SearchPage<EntryHit>> {
-      const q = verseSearchText(parseSearchKeyword(raw).text);
+      const keyword = parseSearchKeyword(raw);
+      const q = verseSearchText(keyword.text);
       if (keywordLength(q) < VERSE_KEYWORD_MIN) return { total: 0, rows: [] };
-      const source = verseSource(q);
+      const source = verseSource(q, SEARCH_TIER.verse);
       const { offset, limit } = pageWindow(page, size);
       const [total, rows] = await Promise.all([
         count(source),
-        limit > 0 ? entryPage(source, limit, offset, q) : [],
+        limit > 0 ? entryPage(source, keyword, limit, offset) : [],
       ]);
       return { total, rows };
     },
@@ -334,6 +500,103 @@ export function createSearchRepository(handle: DatabaseHandle) {
           set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`.execute(trx);
         return run(trx);
       });
+    },
+
+    /**
+     * Entries that sound or look like a keyword: for Chinese, names read with the same pinyin
+     * (李拜 → 李白) and, for three characters or more, names one character in three away
+     * (诸葛武候 → 诸葛武侯); for pinyin, names whose pinyin is a letter or two away (libia →
+     * libai). Curated entries only, best first. Meant for a search that found nothing.
+     */
+    async similarNames(raw: string, limit: number): Promise<SimilarName[]> {
+      const keyword = parseSearchKeyword(raw);
+      if (!keyword.text) return [];
+      // doc → how far its closest name is (0 for a name that sounds the same).
+      const found = new Map<number, number>();
+      const add = (doc: number, away: number) => {
+        const known = found.get(doc);
+        if (known === undefined || away < known) found.set(doc, away);
+      };
+      if (keyword.pinyin) {
+        const q = keyword.pinyin;
+        if (q.length < 3) return [];
+        const allowed = q.length >= 6 ? 2 : 1;
+        const { rows } = await sql<{ form: string; doc: number }>`SELECT form, doc FROM (
+            SELECT form, tier, doc FROM search_name
+            WHERE form >= ${q.slice(0, 2)} AND form < ${q.slice(0, 2) + PREFIX_END}
+            ORDER BY form LIMIT ${SIMILAR_SCAN_MAX}) AS n
+          WHERE tier < ${SEARCH_TIER.exact + 2}`.execute(db);
+        for (const { form, doc } of rows) {
+          if (Math.abs(form.length - q.length) > allowed) continue;
+          const away = distance(form, q);
+          if (away > 0 && away <= allowed) add(doc, away);
+        }
+      } else {
+        const text = keyword.text;
+        const reading = nameSyllables(text).join("");
+        if (reading && /[a-z]/.test(reading)) {
+          const { rows } = await sql<{ doc: number }>`SELECT doc FROM search_name
+            WHERE form = ${reading} AND tier < ${SEARCH_TIER.exact + 2}
+            ORDER BY tier, doc LIMIT ${limit * 2}`.execute(db);
+          for (const { doc } of rows) add(doc, 0);
+        }
+        const chars = Array.from(text);
+        if (chars.length >= 3) {
+          const grams = new Set(chars.slice(0, -1).map((c, i) => c + chars[i + 1]));
+          for (const gram of grams) {
+            const { rows } = await sql<{ doc: number }>`SELECT doc FROM search_term
+              WHERE scope = 'e' AND term = ${gram} ORDER BY tier, doc
+              LIMIT ${SIMILAR_GRAM_DOCS}`.execute(db);
+            for (const { doc } of rows) add(doc, Number.POSITIVE_INFINITY);
+          }
+        }
+      }
+      if (found.size === 0) return [];
+      const { rows } = await sql<{
+        doc: number;
+        id: string;
+        kind: string;
+        name: string;
+        search_names: string;
+        time_desc: string | null;
+        curated: number;
+      }>`SELECT s.doc, s.curated, e.id, e.kind, e.name, e.search_names, e.time_desc
+        FROM search_entry s JOIN entry e ON e.id = s.entry_id
+        WHERE s.doc IN (${sql.join([...found.keys()])})`.execute(db);
+      const text = keyword.text;
+      const allowed = Math.floor(Array.from(text).length / 3);
+      const similar: (SimilarName & { doc: number; away: number })[] = [];
+      for (const row of rows) {
+        if (Number(row.curated) !== 1) continue;
+        const names = [row.name, ...otherNames(row.name, row.search_names)];
+        let away = found.get(row.doc) ?? Number.POSITIVE_INFINITY;
+        let matched = row.name;
+        if (away === 0 && !keyword.pinyin) {
+          matched =
+            names.find((n) => nameSyllables(n).join("") === nameSyllables(text).join("")) ??
+            row.name;
+        } else if (!keyword.pinyin) {
+          for (const name of names) {
+            const d = distance(name.toLowerCase(), text);
+            if (d < away) {
+              away = d;
+              matched = name;
+            }
+          }
+          if (away === 0 || away > allowed) continue;
+        }
+        similar.push({
+          doc: row.doc,
+          away,
+          id: row.id,
+          kind: row.kind,
+          name: row.name,
+          matched,
+          time_desc: row.time_desc,
+        });
+      }
+      similar.sort((a, b) => a.away - b.away || a.doc - b.doc);
+      return similar.slice(0, limit).map(({ doc: _doc, away: _away, ...hit }) => hit);
     },
   };
 }

@@ -90,6 +90,8 @@ describe.each(databaseTargets())("visitor login through WeChat on $name", (targe
     expect(setCookie).toContain("SameSite=Lax");
     expect(setCookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
     expect(setCookie).not.toContain("Secure");
+    // No cache (the service worker's included) keeps a response that starts a session.
+    expect(res.headers["cache-control"]).toBe("private, no-store");
     expect(sim.calls).toMatchObject({ oauthAccessToken: 1, userInfo: 1 });
 
     const cookie = sessionCookieOf(res);

@@ -1,4 +1,6 @@
 import {
+  searchOverview,
+  searchOverviewQuery,
   searchPage,
   searchParams,
   searchQuery,
@@ -27,6 +29,22 @@ export function registerSearchRoutes(app: TypedApp, { services }: AppDeps) {
     async (request) => ok(await services.search.suggestions(request.body)),
   );
 
+  // The search page's first view: each group with hits (人物, 朝代 … 诗文, 文章), its count and
+  // its best few; names like the keyword when nothing matched.
+  app.get(
+    "/api/search/overview/:lang",
+    {
+      schema: {
+        tags,
+        summary: "搜索结果分组：各类（人物、朝代、事件、地点、作品、诗文、文章）的数量与前几条",
+        params: searchParams,
+        querystring: searchOverviewQuery,
+        response: replies(searchOverview),
+      },
+    },
+    async (request) => ok(await services.search.overview(request.query)),
+  );
+
   // The search page: entries (by name), verses (poems and chapters by their words) or articles
   // (title and text), a page at a time.
   app.get(
@@ -34,7 +52,7 @@ export function registerSearchRoutes(app: TypedApp, { services }: AppDeps) {
     {
       schema: {
         tags,
-        summary: "搜索结果：词条、诗文或文章，一次一页",
+        summary: "搜索结果：词条（可按分组）、诗文或文章，一次一页",
         params: searchParams,
         querystring: searchQuery,
         response: replies(searchPage),

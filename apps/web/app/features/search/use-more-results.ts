@@ -1,4 +1,5 @@
 import type { SearchType } from "@tongjian/contracts/search";
+import type { SearchGroupKey } from "@tongjian/domain/search-groups";
 import { useCallback } from "react";
 import { usePlatform } from "../../shell/platform.tsx";
 import { type ListPage, useMorePages } from "../../shell/use-more-pages.ts";
@@ -12,11 +13,12 @@ export function useMoreResults<T extends { id: string }>(
   q: string,
   type: SearchType,
   first: ListPage<T>,
+  group?: SearchGroupKey,
 ) {
   const { api } = usePlatform();
   const loadPage = useCallback(
-    (page: number) => api.get<ListPage<T>>(searchApiPath(q, type, page)),
-    [api, q, type],
+    (page: number) => api.get<ListPage<T>>(searchApiPath(q, type, page, group)),
+    [api, q, type, group],
   );
   return useMorePages(first, loadPage);
 }

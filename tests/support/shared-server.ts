@@ -1,0 +1,17 @@
+import { inject } from "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Where the browser suites' shared server listens (tests/support/e2e-setup.ts). */
+    e2eBaseUrl: string;
+  }
+}
+
+/**
+ * The one production server the browser suites share: the real corpus and default settings,
+ * started once for the whole run. A suite that needs other settings (hosts, a cluster, its
+ * own database) or stops the server starts its own with startServer().
+ */
+export function sharedServer(): { baseUrl: string } {
+  return { baseUrl: inject("e2eBaseUrl") };
+}
