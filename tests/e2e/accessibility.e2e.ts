@@ -179,11 +179,19 @@ function clippedText(page: Page): Promise<string[]> {
     if (root.scrollWidth > width)
       problems.push(`the page is ${root.scrollWidth}px wide on a ${width}px screen`);
     const reaches = (el: Element) => el.getBoundingClientRect().right > width + 1;
+    // Strips that scroll sideways (section tabs, banners, search groups) show the rest on a
+    // swipe.
+    const inScroller = (el: Element) => {
+      for (let at = el.parentElement; at; at = at.parentElement) {
+        const overflow = getComputedStyle(at).overflowX;
+        if (overflow === "auto" || overflow === "scroll") return true;
+      }
+      return false;
+    };
     for (const el of document.querySelectorAll<HTMLElement>("body *")) {
       const style = getComputedStyle(el);
       if (style.display === "none" || style.visibility === "hidden") continue;
-      // Strips that scroll sideways (section tabs, banners) show the rest on a swipe.
-      if (el.closest(".tj-banner__track, .tj-section-nav")) continue;
+      if (inScroller(el)) continue;
       // Visually hidden text (a heading for screen readers) is 1 px on purpose.
       if (el.clientWidth <= 1 && style.position === "absolute") continue;
       if (el.getBoundingClientRect().width > 0 && reaches(el) && ![...el.children].some(reaches))
