@@ -2,6 +2,11 @@
  * A stand-in for the Tongjian app around the page: injected before any page script runs, it
  * implements the bridge protocol of docs/native-bridge.md (iOS message handler or Android
  * interface) and records every message in `window.__nativeCalls` for tests to read.
+ *
+ * The app's side of the theme (docs/native-bridge.md "Theme"): the theme at start is the
+ * `TongjianTheme/…` token of the context's user agent (UA.appIos(v, theme)); a change while the
+ * page is open is `window.__fakeNativeHost.setTheme("dark")`, which calls the page as the app
+ * does, by evaluating `window.__tongjianSetTheme(theme)`.
  */
 export interface FakeNativeOptions {
   platform: "ios" | "android";
@@ -16,6 +21,9 @@ export function fakeNativeHostScript(options: FakeNativeOptions): string {
     const options = ${JSON.stringify(options)};
     const calls = [];
     window.__nativeCalls = calls;
+    window.__fakeNativeHost = {
+      setTheme: (theme) => window.__tongjianSetTheme && window.__tongjianSetTheme(theme),
+    };
     const answers = {
       getUserInfo: () => options.user ?? null,
       getDeviceInfo: () => ({ userID: options.user ? options.user.userId : "", deviceID: "fake-device", networkEnv: "wifi" }),

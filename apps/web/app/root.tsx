@@ -21,6 +21,7 @@ import { AppShell } from "./shell/app-shell.tsx";
 import { isChunkLoadError, reloadOnceForChunkError } from "./shell/chunk-reload.ts";
 import { useOfflineReading } from "./shell/offline-reading.ts";
 import { routeErrorView } from "./shell/route-error-view.ts";
+import { THEME_COLORS, THEME_SCRIPT } from "./shell/theme-script.ts";
 
 // The environment is read from the request, so the first HTML already has the right bars.
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -37,18 +38,37 @@ function useEnv(): AppEnv {
   return data?.env ?? parseAppEnv(typeof navigator === "undefined" ? "" : navigator.userAgent);
 }
 
+/**
+ * A fixed script of our own that runs in the head, before the first paint. Its text is written
+ * by the server only: by the time the page hydrates it has run, so the client bundle leaves the
+ * text out (an empty script hydrates over it; React does not patch it).
+ */
+function HeadScript({ source }: { source: string }) {
+  return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of our own
+    <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: source }} />
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="zh-CN">
+    // The head scripts set the theme and the text size on <html> before React hydrates it.
+    <html lang="zh-CN" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#8c2f1e" />
+        {/* One per system theme; the theme script sets both to the theme a reader or app forced. */}
+        <meta
+          name="theme-color"
+          content={THEME_COLORS.light}
+          media="(prefers-color-scheme: light)"
+        />
+        <meta name="theme-color" content={THEME_COLORS.dark} media="(prefers-color-scheme: dark)" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of our own */}
-        <script dangerouslySetInnerHTML={{ __html: ARTICLE_FONT_SCRIPT }} />
+        <HeadScript source={import.meta.env.SSR ? THEME_SCRIPT : ""} />
+        <HeadScript source={import.meta.env.SSR ? ARTICLE_FONT_SCRIPT : ""} />
       </head>
       <body>
         {children}

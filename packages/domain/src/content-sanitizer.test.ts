@@ -39,6 +39,19 @@ describe("sanitizeContent", () => {
     ).toBe("<p>前</p><p>后</p>");
   });
 
+  it("gives every image a text alternative: its own, its title, or empty (decorative)", () => {
+    expect(sanitizeContent('<img src="/media/a.jpg" alt="清明上河图局部">')).toBe(
+      '<img src="/media/a.jpg" alt="清明上河图局部" />',
+    );
+    expect(sanitizeContent('<img src="/media/a.jpg" title="汴河虹桥">')).toBe(
+      '<img src="/media/a.jpg" title="汴河虹桥" alt="汴河虹桥" />',
+    );
+    expect(sanitizeContent('<img src="/media/a.jpg">')).toBe('<img src="/media/a.jpg" alt="" />');
+    expect(sanitizeContent('<img src="/media/a.jpg" alt="">')).toBe(
+      '<img src="/media/a.jpg" alt="" />',
+    );
+  });
+
   it("turns anchors without href into plain text and removes javascript: links", () => {
     expect(sanitizeContent('<p><a name="x">没有链接</a></p>')).toBe("<p>没有链接</p>");
     expect(sanitizeContent('<a href="javascript:alert(1)">坏链接</a>')).toBe("坏链接");

@@ -8,7 +8,8 @@ import { isSvgImage } from "./image-url.ts";
  * - script, style and frame bodies are dropped with their text;
  * - every tag may carry the listed attributes and any data-*;
  * - link-only mode keeps only anchors (href, data-id, class);
- * - anchors without href become plain text.
+ * - anchors without href become plain text;
+ * - images without alt get their title or an empty alt (WCAG 1.1.1).
  */
 
 const SHARED_ATTRIBUTES = [
@@ -47,6 +48,16 @@ const anchorWithoutHrefToText: sanitizeHtml.Transformer = (tagName, attribs) =>
     ? { tagName, attribs }
     : { tagName: UNWRAP, attribs: {} };
 
+/**
+ * WCAG 1.1.1: every image of a body has a text alternative. One the author left without alt
+ * gets its title, or else alt="" (decorative): a screen reader then skips it instead of reading
+ * out the file name.
+ */
+const imageWithAlt: sanitizeHtml.Transformer = (tagName, attribs) =>
+  attribs.alt === undefined
+    ? { tagName, attribs: { ...attribs, alt: attribs.title ?? "" } }
+    : { tagName, attribs };
+
 const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
@@ -74,7 +85,7 @@ const CONTENT_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: true,
   nonTextTags: DROPPED_WITH_TEXT,
   disallowedTagsMode: "discard",
-  transformTags: { a: anchorWithoutHrefToText },
+  transformTags: { a: anchorWithoutHrefToText, img: imageWithAlt },
 };
 
 const LINK_ONLY_OPTIONS: sanitizeHtml.IOptions = {

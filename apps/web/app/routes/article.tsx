@@ -143,6 +143,7 @@ function ArticleListScreen({
       )}
       <ArticleList
         articles={list}
+        headingLevel={2}
         empty={section ? `“${section}”栏目还没有文章，去看看其他栏目吧` : "还没有文章"}
       />
     </main>

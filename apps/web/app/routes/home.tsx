@@ -47,6 +47,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const hero = banners[0];
   return (
     <main className="tj-home">
+      <h1 className="tj-visually-hidden">
+        {PRODUCT_NAME}：{PRODUCT_SLOGAN}
+      </h1>
       <AppLink to="/search" className="tj-searchbox">
         <svg
           aria-hidden="true"

@@ -103,6 +103,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="tj-search">
+      <h1 className="tj-visually-hidden">{q ? `搜索“${q}”` : "搜索"}</h1>
       <Form method="get" action="/search" className="tj-search__form" role="search">
         <input
           ref={input}

@@ -7,6 +7,10 @@
  *   Android: `window.TongjianBridge.postMessage(JSON.stringify(message))`.
  * - The app answers calls that return something with
  *   `window.__tongjianBridgeReply(id, { ok: true, data })` or `{ ok: false, error }`.
+ *
+ * The app's light or dark theme is no message: it comes in the user agent and through
+ * `window.__tongjianSetTheme`, which the head script defines (theme-script.ts, the "Theme"
+ * section of docs/native-bridge.md), so that it applies before this module ever loads.
  */
 import type { AppEnv } from "@tongjian/domain/app-env";
 

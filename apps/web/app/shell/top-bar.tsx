@@ -4,6 +4,7 @@ import type { ShellRules } from "@tongjian/domain/shell-rules";
 import { AppLink } from "./app-link.tsx";
 import { OpenAppButton } from "./open-app-button.tsx";
 import { useShellPopups } from "./shell-popups.tsx";
+import { ThemeSwitch } from "./theme-switch.tsx";
 import "./top-bar.css";
 
 export function TopBar({ rules, env }: { rules: ShellRules; env: AppEnv }) {
@@ -25,16 +26,19 @@ export function TopBar({ rules, env }: { rules: ShellRules; env: AppEnv }) {
           <small data-testid="slogan">{rules.slogan ?? PRODUCT_SLOGAN}</small>
         </span>
       </AppLink>
-      {/* Spec §2: the open-app button is shown unless the page is in our app's webview. */}
-      {!env.isNativeApp && (
-        <OpenAppButton
-          className="tj-topbar__open"
-          testId="open-app"
-          onPress={() => showDownload({ option: true })}
-        >
-          打开App
-        </OpenAppButton>
-      )}
+      <div className="tj-topbar__actions">
+        <ThemeSwitch />
+        {/* Spec §2: the open-app button is shown unless the page is in our app's webview. */}
+        {!env.isNativeApp && (
+          <OpenAppButton
+            className="tj-topbar__open"
+            testId="open-app"
+            onPress={() => showDownload({ option: true })}
+          >
+            打开App
+          </OpenAppButton>
+        )}
+      </div>
     </header>
   );
 }

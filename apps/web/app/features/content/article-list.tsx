@@ -31,11 +31,15 @@ export function listedArticles(
 export function ArticleList({
   articles,
   empty = "还没有文章",
+  headingLevel = 3,
 }: {
   articles: ListedArticle[];
   empty?: string;
+  /** The titles' heading level: one below the heading the list stands under (WCAG 1.3.1). */
+  headingLevel?: 2 | 3;
 }) {
   if (articles.length === 0) return <p className="tj-empty">{empty}</p>;
+  const Title = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="tj-feed">
       {articles.map((a, i) => (
@@ -47,7 +51,7 @@ export function ArticleList({
           >
             <div className="tj-feed__text">
               <span className="tj-feed__section">{a.section}</span>
-              <h3>{a.title}</h3>
+              <Title>{a.title}</Title>
               <p>{a.summary}</p>
               <small>{a.viewNumShow} 阅读</small>
             </div>

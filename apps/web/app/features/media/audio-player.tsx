@@ -64,12 +64,21 @@ function AudioErrorImage() {
       height="72"
       aria-hidden="true"
     >
-      <ellipse cx="48" cy="64" rx="30" ry="5" fill="#ece5db" />
-      <path d="M36 14v32.5a8 8 0 1 0 5 7.4V26l22-5v19.5a8 8 0 1 0 5 7.4V8L36 14Z" fill="#d8cdbf" />
-      <path d="M30 10 72 56" stroke="#8c2f1e" strokeWidth="4" strokeLinecap="round" />
-      <circle cx="74" cy="18" r="11" fill="#8c2f1e" />
-      <path d="M74 11v8" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
-      <circle cx="74" cy="24" r="1.8" fill="#fff" />
+      {/* Colours from the theme (audio-player.css), so the picture follows the dark theme. */}
+      <ellipse className="tj-audio__art-shadow" cx="48" cy="64" rx="30" ry="5" />
+      <path
+        className="tj-audio__art-note"
+        d="M36 14v32.5a8 8 0 1 0 5 7.4V26l22-5v19.5a8 8 0 1 0 5 7.4V8L36 14Z"
+      />
+      <path
+        className="tj-audio__art-slash"
+        d="M30 10 72 56"
+        strokeWidth="4"
+        strokeLinecap="round"
+      />
+      <circle className="tj-audio__art-badge" cx="74" cy="18" r="11" />
+      <path className="tj-audio__art-mark" d="M74 11v8" strokeWidth="3" strokeLinecap="round" />
+      <circle className="tj-audio__art-dot" cx="74" cy="24" r="1.8" />
     </svg>
   );
 }

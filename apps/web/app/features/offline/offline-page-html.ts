@@ -1,5 +1,6 @@
 import { escapeHtml } from "@tongjian/domain/escape-html";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { THEME_COLORS, THEME_SCRIPT } from "../../shell/theme-script.ts";
 
 /** Ids the offline page's script fills in (offline-page-script.ts). */
 export const OFFLINE_PAGE_IDS = {
@@ -27,7 +28,8 @@ const PAGE_STYLE = `
  * The offline page (issue 15 §5): a static page written at build time and precached by the
  * service worker, which shows it for any page that cannot load without the network. It needs
  * nothing from the server: the shell's style sheets are precached with it, and its script reads
- * the list of saved pages from the service worker's cache.
+ * the list of saved pages from the service worker's cache. The theme's head script comes first,
+ * so the page is in the reader's theme like every other (docs/decisions/0015).
  */
 export function renderOfflinePageHtml({
   stylesheets,
@@ -47,12 +49,14 @@ export function renderOfflinePageHtml({
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<meta name="theme-color" content="#8c2f1e">
+<meta name="theme-color" content="${THEME_COLORS.light}" media="(prefers-color-scheme: light)">
+<meta name="theme-color" content="${THEME_COLORS.dark}" media="(prefers-color-scheme: dark)">
 <meta name="robots" content="noindex">
 <title>离线 - ${PRODUCT_NAME}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${links}
 <style>${PAGE_STYLE}</style>
+<script>${THEME_SCRIPT}</script>
 </head>
 <body>
 <div class="tj-offline-page" data-offline-page>
