@@ -151,8 +151,8 @@ function ftsPhrase(text: string): string {
 
 const unionAll = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` UNION ALL `);
 
-/** Rows of the pinyin scan and of each character pair read for similar names. */
-const SIMILAR_SCAN_MAX = 20_000;
+/** Curated names read by the pinyin scan, and entries read per character pair, for similar names. */
+const SIMILAR_SCAN_MAX = 5000;
 const SIMILAR_GRAM_DOCS = 40;
 
 /** An entry's other names (alias, 字, 号 …) from its `search_names` (space separated). */
@@ -505,8 +505,8 @@ export function createSearchRepository(handle: DatabaseHandle) {
     /**
      * Entries that sound or look like a keyword: for Chinese, names read with the same pinyin
      * (李拜 → 李白) and, for three characters or more, names one character in three away
-     * (诸葛武候 → 诸葛武侯); for pinyin, names whose pinyin is a letter or two away (libia →
-     * libai). Curated entries only, best first. Meant for a search that found nothing.
+     * (诸葛武候 → 诸葛武侯); for pinyin, names that start with the same three letters and are a
+     * letter or two away (zhugelaing → zhugeliang). Curated entries only, best first. Meant for a search that found nothing.
      */
     async similarNames(raw: string, limit: number): Promise<SimilarName[]> {
       const keyword = parseSearchKeyword(raw);
@@ -521,11 +521,14 @@ export function createSearchRepository(handle: DatabaseHandle) {
         const q = keyword.pinyin;
         if (q.length < 3) return [];
         const allowed = q.length >= 6 ? 2 : 1;
-        const { rows } = await sql<{ form: string; doc: number }>`SELECT form, doc FROM (
-            SELECT form, tier, doc FROM search_name
-            WHERE form >= ${q.slice(0, 2)} AND form < ${q.slice(0, 2) + PREFIX_END}
-            ORDER BY form LIMIT ${SIMILAR_SCAN_MAX}) AS n
-          WHERE tier < ${SEARCH_TIER.exact + 2}`.execute(db);
+        // Names that start like the keyword (a typo past its third letter); curated names only,
+        // read off the form index, which holds imported titles' pinyin too.
+        const start = q.slice(0, 3);
+        const { rows } = await sql<{ form: string; doc: number }>`SELECT form, doc
+          FROM search_name
+          WHERE form >= ${start} AND form < ${start + PREFIX_END}
+            AND tier < ${SEARCH_TIER.exact + 2}
+          ORDER BY form LIMIT ${SIMILAR_SCAN_MAX}`.execute(db);
         for (const { form, doc } of rows) {
           if (Math.abs(form.length - q.length) > allowed) continue;
           const away = distance(form, q);
