@@ -151,6 +151,11 @@ function ftsPhrase(text: string): string {
 
 const unionAll = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` UNION ALL `);
 
+/** The count a page statement carries on each of its rows (or on its one row of nulls). */
+function totalOf(rows: { total: number | string | null }[]): number {
+  return Math.min(Number(rows[0]?.total ?? 0), SEARCH_RESULT_WINDOW);
+}
+
 /** Curated names read by the pinyin scan, and entries read per character pair, for similar names. */
 const SIMILAR_SCAN_MAX = 5000;
 const SIMILAR_GRAM_DOCS = 40;
@@ -249,11 +254,16 @@ export function createSearchRepository(handle: DatabaseHandle) {
     }
     // Every doc whose names contain the keyword, in rank order; names that equal or start
     // with it rank higher through the exact and prefix parts.
+    // PostgreSQL: the trigram index finds the names that hold the keyword; an `OFFSET 0`
+    // fence keeps the planner from walking a group's doc range in order instead, which reads
+    // the whole range when the keyword is rare (春江花月 among 340,000 poems).
+    const likeNames = sql`SELECT s.doc, s.has_time, s.has_geo FROM search_entry s
+      WHERE s.names LIKE ${likePattern(q)} ESCAPE '\\'${range ? sql` OFFSET 0` : sql``}`;
     const contains = (need: number) =>
       postgres
-        ? sql`SELECT doc, ${SEARCH_TIER.contains} AS tier FROM (SELECT s.doc FROM search_entry s
-            WHERE s.names LIKE ${likePattern(q)} ESCAPE '\\' AND ${where("s")}
-            ORDER BY s.doc LIMIT ${need}) AS c`
+        ? sql`SELECT doc, ${SEARCH_TIER.contains} AS tier FROM (SELECT m.doc
+            FROM (${likeNames}) AS m WHERE ${where("m")}
+            ORDER BY m.doc LIMIT ${need}) AS c`
         : sql`SELECT doc, ${SEARCH_TIER.contains} AS tier FROM (SELECT f.rowid AS doc
             FROM search_entry_fts f JOIN search_entry s ON s.doc = f.rowid
             WHERE search_entry_fts MATCH ${ftsPhrase(q)} AND ${where("s")}
@@ -262,8 +272,7 @@ export function createSearchRepository(handle: DatabaseHandle) {
       best: (need) => unionAll([exact(need), prefix(need), contains(need)]),
       matching: [
         postgres
-          ? sql`SELECT doc FROM search_entry WHERE names LIKE ${likePattern(q)} ESCAPE '\\'
-              AND ${inRange("doc", range)}`
+          ? sql`SELECT m.doc FROM (${likeNames}) AS m WHERE ${inRange("m.doc", range)}`
           : sql`SELECT rowid AS doc FROM search_entry_fts
               WHERE search_entry_fts MATCH ${ftsPhrase(q)} AND ${inRange("rowid", range)}`,
       ],
@@ -340,20 +349,17 @@ export function createSearchRepository(handle: DatabaseHandle) {
   }
 
   /**
-   * Matching docs, counted up to the result window. Each part stops at the window; a doc that
-   * two parts hold (a poem found by its title and by its words) counts once.
+   * Matching docs, counted up to the result window, as a one-row `n`. Each part stops at the
+   * window; a doc that two parts hold (a poem found by its title and by its words) counts once.
    */
-  async function count(source: HitSource, on: Kysely<Database> = db): Promise<number> {
+  function counted(source: HitSource) {
     const parts = source.matching.map(
       (part, i) => sql`SELECT doc FROM (${part} LIMIT ${SEARCH_RESULT_WINDOW})
         AS ${sql.raw(`c${i}`)}`,
     );
-    const counted =
-      parts.length === 1
-        ? sql`SELECT count(*) AS n FROM (${parts[0]}) AS c`
-        : sql`SELECT count(DISTINCT doc) AS n FROM (${unionAll(parts)}) AS c`;
-    const { rows } = await sql<{ n: number | string }>`${counted}`.execute(on);
-    return Math.min(Number(rows[0]?.n ?? 0), SEARCH_RESULT_WINDOW);
+    return parts.length === 1
+      ? sql`SELECT count(*) AS n FROM (${parts[0]}) AS c`
+      : sql`SELECT count(DISTINCT doc) AS n FROM (${unionAll(parts)}) AS c`;
   }
 
   // Each doc at its best tier, ranked, one page of it.
@@ -361,9 +367,27 @@ export function createSearchRepository(handle: DatabaseHandle) {
     min(tier) AS best FROM (${source.best(offset + limit)}) AS u
     GROUP BY doc ORDER BY best, doc LIMIT ${limit} OFFSET ${offset}`;
 
-  // One statement ranks, pages and joins, so that it reads one snapshot of the index even
-  // while a refresh commits (doc numbers change on every refresh).
-  // `verse`: the keyword of a verse search, whose hits show the lines that hold it.
+  /**
+   * One page of hits and, with `withTotal`, their count, in one statement: it reads one snapshot
+   * of the index even while a refresh commits (doc numbers change on every refresh), and costs
+   * one round trip. The count's row stands on the left, so a page past the end still has it.
+   */
+  function pageStatement(
+    source: HitSource,
+    limit: number,
+    offset: number,
+    columns: RawBuilder<unknown>,
+    joins: RawBuilder<unknown>,
+    withTotal: boolean,
+  ) {
+    const page = sql`(${ranked(source, limit, offset)}) AS r ${joins}`;
+    return withTotal
+      ? sql`SELECT t.n AS total, ${columns} FROM (${counted(source)}) AS t
+          LEFT JOIN (${page}) ON 1 = 1
+          ORDER BY r.best, r.doc`
+      : sql`SELECT NULL AS total, ${columns} FROM ${page} ORDER BY r.best, r.doc`;
+  }
+
   // `verse`: the keyword as the verse index holds it; hits found by their words (tier
   // SEARCH_TIER.verse) show the lines that hold it in place of the summary.
   async function entryPage(
@@ -371,19 +395,30 @@ export function createSearchRepository(handle: DatabaseHandle) {
     keyword: SearchKeyword,
     limit: number,
     offset: number,
-  ) {
+    withTotal = false,
+  ): Promise<SearchPage<EntryHit>> {
     const { rows } = await sql<
-      Omit<EntryHit, "author" | "alias"> & { text_data: string | null; search_names: string }
-    >`SELECT
-        e.id, e.kind, e.name, e.search_names, e.summary, e.time_desc, e.image_url, e.view_count,
-        e.popularity, r.best AS tier,
-        CASE WHEN e.kind IN (${sql.join(TEXT_ENTRY_KINDS)}) THEN e.data END AS text_data
-      FROM (${ranked(source, limit, offset)}) AS r
-      JOIN search_entry s ON s.doc = r.doc
-      JOIN entry e ON e.id = s.entry_id
-      ORDER BY r.best, r.doc`.execute(db);
+      Omit<EntryHit, "author" | "alias" | "id"> & {
+        id: string | null;
+        total: number | string | null;
+        text_data: string | null;
+        search_names: string;
+      }
+    >`${pageStatement(
+      source,
+      limit,
+      offset,
+      // Every column named: SQLite renames a column that two joined tables share (name:1).
+      sql`e.id AS id, e.kind AS kind, e.name AS name, e.search_names AS search_names,
+        e.summary AS summary, e.time_desc AS time_desc, e.image_url AS image_url,
+        e.view_count AS view_count, e.popularity AS popularity, r.best AS tier,
+        CASE WHEN e.kind IN (${sql.join(TEXT_ENTRY_KINDS)}) THEN e.data END AS text_data`,
+      sql`JOIN search_entry s ON s.doc = r.doc JOIN entry e ON e.id = s.entry_id`,
+      withTotal,
+    )}`.execute(db);
     const verse = verseSearchText(keyword.text);
-    return rows.map(({ text_data, search_names, ...row }): EntryHit => {
+    const hits = rows.flatMap(({ text_data, search_names, total: _total, id, ...row }) => {
+      if (id === null) return [];
       const tier = Number(row.tier);
       const { author, paragraphs, base } = textData(text_data);
       // A poem in its common reading may be found by its imported words: show those lines.
@@ -391,8 +426,9 @@ export function createSearchRepository(handle: DatabaseHandle) {
         tier === SEARCH_TIER.verse
           ? (verseMatchLines(paragraphs, verse) ?? verseMatchLines(base, verse) ?? row.summary)
           : row.summary;
-      return {
+      const hit: EntryHit = {
         ...row,
+        id,
         tier,
         summary,
         author: row.kind === "poem" ? author : null,
@@ -402,7 +438,9 @@ export function createSearchRepository(handle: DatabaseHandle) {
             ? null
             : matchedAlias(row.name, search_names, keyword.text),
       };
+      return [hit];
     });
+    return { total: totalOf(rows), rows: hits };
   }
 
   function groupSource(keyword: SearchKeyword, group: SearchGroupKey | undefined): HitSource {
@@ -415,19 +453,29 @@ export function createSearchRepository(handle: DatabaseHandle) {
     keyword: SearchKeyword,
     limit: number,
     offset: number,
-  ): Promise<ArticleHit[]> {
-    const { rows } = await sql<Omit<ArticleHit, "snippet"> & { text: string }>`SELECT a.id,
-        a.title, a.section, a.abstract, a.cover, a.view_count, a.published_at, a.text,
-        r.best AS tier
-      FROM (${ranked(source, limit, offset)}) AS r
-      JOIN search_article s ON s.doc = r.doc
-      JOIN article a ON a.id = s.article_id
-      ORDER BY r.best, r.doc`.execute(on);
-    return rows.map(({ text, ...row }) => ({
-      ...row,
-      tier: Number(row.tier),
-      snippet: searchSnippet(text, keyword.text),
-    }));
+  ): Promise<SearchPage<ArticleHit>> {
+    const { rows } = await sql<
+      Omit<ArticleHit, "snippet" | "id"> & {
+        id: string | null;
+        text: string;
+        total: number | string | null;
+      }
+    >`${pageStatement(
+      source,
+      limit,
+      offset,
+      sql`a.id AS id, a.title AS title, a.section AS section, a.abstract AS abstract,
+        a.cover AS cover, a.view_count AS view_count, a.published_at AS published_at,
+        a.text AS text, r.best AS tier`,
+      sql`JOIN search_article s ON s.doc = r.doc JOIN article a ON a.id = s.article_id`,
+      true,
+    )}`.execute(on);
+    const hits = rows.flatMap(({ text, total: _total, id, ...row }) =>
+      id === null
+        ? []
+        : [{ ...row, id, tier: Number(row.tier), snippet: searchSnippet(text, keyword.text) }],
+    );
+    return { total: totalOf(rows), rows: hits };
   }
 
   function pageWindow(page: number, size: number) {
@@ -440,7 +488,7 @@ export function createSearchRepository(handle: DatabaseHandle) {
     async suggestEntries(raw: string, filters: EntryFilters, limit: number): Promise<EntryHit[]> {
       const keyword = parseSearchKeyword(raw);
       if (!keyword.text) return [];
-      return entryPage(entrySource(keyword, filters), keyword, limit, 0);
+      return (await entryPage(entrySource(keyword, filters), keyword, limit, 0)).rows;
     },
 
     /** Entries by name, of every group or of one (诗文 also by their words). */
@@ -452,13 +500,8 @@ export function createSearchRepository(handle: DatabaseHandle) {
     ): Promise<SearchPage<EntryHit>> {
       const keyword = parseSearchKeyword(raw);
       if (!keyword.text) return { total: 0, rows: [] };
-      const source = groupSource(keyword, group);
       const { offset, limit } = pageWindow(page, size);
-      const [total, rows] = await Promise.all([
-        count(source),
-        limit > 0 ? entryPage(source, keyword, limit, offset) : [],
-      ]);
-      return { total, rows };
+      return entryPage(groupSource(keyword, group), keyword, limit, offset, true);
     },
 
     /**
@@ -469,13 +512,8 @@ export function createSearchRepository(handle: DatabaseHandle) {
       const keyword = parseSearchKeyword(raw);
       const q = verseSearchText(keyword.text);
       if (keywordLength(q) < VERSE_KEYWORD_MIN) return { total: 0, rows: [] };
-      const source = verseSource(q, SEARCH_TIER.verse);
       const { offset, limit } = pageWindow(page, size);
-      const [total, rows] = await Promise.all([
-        count(source),
-        limit > 0 ? entryPage(source, keyword, limit, offset) : [],
-      ]);
-      return { total, rows };
+      return entryPage(verseSource(q, SEARCH_TIER.verse), keyword, limit, offset, true);
     },
 
     async searchArticles(raw: string, page: number, size: number): Promise<SearchPage<ArticleHit>> {
@@ -483,13 +521,7 @@ export function createSearchRepository(handle: DatabaseHandle) {
       if (!keyword.text) return { total: 0, rows: [] };
       const source = articleSource(keyword);
       const { offset, limit } = pageWindow(page, size);
-      const run = async (on: Kysely<Database>) => {
-        const [total, rows] = await Promise.all([
-          count(source, on),
-          limit > 0 ? articlePage(on, source, keyword, limit, offset) : [],
-        ]);
-        return { total, rows };
-      };
+      const run = (on: Kysely<Database>) => articlePage(on, source, keyword, limit, offset);
       if (!postgres || keywordLength(keyword.text) <= SEARCH_GRAM_MAX) return run(db);
       // PostgreSQL's planner does not count the cost of decompressing long (TOASTed) text, so
       // on a table of a few hundred articles it prefers scans that unpack every article's text
@@ -506,7 +538,8 @@ export function createSearchRepository(handle: DatabaseHandle) {
      * Entries that sound or look like a keyword: for Chinese, names read with the same pinyin
      * (李拜 → 李白) and, for three characters or more, names one character in three away
      * (诸葛武候 → 诸葛武侯); for pinyin, names that start with the same three letters and are a
-     * letter or two away (zhugelaing → zhugeliang). Curated entries only, best first. Meant for a search that found nothing.
+     * letter or two away (zhugelaing → zhugeliang). Curated entries only, best first. Meant for a
+     * search that found nothing.
      */
     async similarNames(raw: string, limit: number): Promise<SimilarName[]> {
       const keyword = parseSearchKeyword(raw);
