@@ -101,7 +101,7 @@ export const similarName = z.object({
 });
 export type SimilarName = z.infer<typeof similarName>;
 
-/** One group of the overview: how many hits it has and its best few. */
+/** One group of the overview: how many hits it has (counted up to 100) and its best few. */
 export const searchSection = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("entry"),

@@ -5,6 +5,12 @@ export const SEARCH_KEYWORD_MAX_LENGTH = 50;
  * read, and the cap keeps a count of a one-character keyword from walking every posting.
  */
 export const SEARCH_RESULT_WINDOW = 1000;
+/**
+ * The search page's groups count their hits only this far (a tab reads 100+): counting to the
+ * result window for every group of a one-character keyword would be most of the page's work.
+ * A group's own list counts to the window.
+ */
+export const SEARCH_GROUP_COUNT_MAX = 100;
 /** Characters of article text shown on each side of the match in a search snippet. */
 export const SEARCH_SNIPPET_CONTEXT = 24;
 

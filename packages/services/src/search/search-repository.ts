@@ -152,8 +152,8 @@ function ftsPhrase(text: string): string {
 const unionAll = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` UNION ALL `);
 
 /** The count a page statement carries on each of its rows (or on its one row of nulls). */
-function totalOf(rows: { total: number | string | null }[]): number {
-  return Math.min(Number(rows[0]?.total ?? 0), SEARCH_RESULT_WINDOW);
+function totalOf(rows: { total: number | string | null }[], countMax: number): number {
+  return Math.min(Number(rows[0]?.total ?? 0), countMax);
 }
 
 /** Curated names read by the pinyin scan, and entries read per character pair, for similar names. */
@@ -349,12 +349,13 @@ export function createSearchRepository(handle: DatabaseHandle) {
   }
 
   /**
-   * Matching docs, counted up to the result window, as a one-row `n`. Each part stops at the
+   * Matching docs, counted up to `countMax` (the result window, or less for a count that only
+   * labels a tab), as a one-row `n`. Each part stops at the
    * window; a doc that two parts hold (a poem found by its title and by its words) counts once.
    */
-  function counted(source: HitSource) {
+  function counted(source: HitSource, countMax: number) {
     const parts = source.matching.map(
-      (part, i) => sql`SELECT doc FROM (${part} LIMIT ${SEARCH_RESULT_WINDOW})
+      (part, i) => sql`SELECT doc FROM (${part} LIMIT ${countMax})
         AS ${sql.raw(`c${i}`)}`,
     );
     return parts.length === 1
@@ -368,7 +369,7 @@ export function createSearchRepository(handle: DatabaseHandle) {
     GROUP BY doc ORDER BY best, doc LIMIT ${limit} OFFSET ${offset}`;
 
   /**
-   * One page of hits and, with `withTotal`, their count, in one statement: it reads one snapshot
+   * One page of hits and, unless `countMax` is null, their count, in one statement: it reads one snapshot
    * of the index even while a refresh commits (doc numbers change on every refresh), and costs
    * one round trip. The count's row stands on the left, so a page past the end still has it.
    */
@@ -378,11 +379,11 @@ export function createSearchRepository(handle: DatabaseHandle) {
     offset: number,
     columns: RawBuilder<unknown>,
     joins: RawBuilder<unknown>,
-    withTotal: boolean,
+    countMax: number | null,
   ) {
     const page = sql`(${ranked(source, limit, offset)}) AS r ${joins}`;
-    return withTotal
-      ? sql`SELECT t.n AS total, ${columns} FROM (${counted(source)}) AS t
+    return countMax !== null
+      ? sql`SELECT t.n AS total, ${columns} FROM (${counted(source, countMax)}) AS t
           LEFT JOIN (${page}) ON 1 = 1
           ORDER BY r.best, r.doc`
       : sql`SELECT NULL AS total, ${columns} FROM ${page} ORDER BY r.best, r.doc`;
@@ -395,7 +396,7 @@ export function createSearchRepository(handle: DatabaseHandle) {
     keyword: SearchKeyword,
     limit: number,
     offset: number,
-    withTotal = false,
+    countMax: number | null = null,
   ): Promise<SearchPage<EntryHit>> {
     const { rows } = await sql<
       Omit<EntryHit, "author" | "alias" | "id"> & {
@@ -414,7 +415,7 @@ export function createSearchRepository(handle: DatabaseHandle) {
         e.view_count AS view_count, e.popularity AS popularity, r.best AS tier,
         CASE WHEN e.kind IN (${sql.join(TEXT_ENTRY_KINDS)}) THEN e.data END AS text_data`,
       sql`JOIN search_entry s ON s.doc = r.doc JOIN entry e ON e.id = s.entry_id`,
-      withTotal,
+      countMax,
     )}`.execute(db);
     const verse = verseSearchText(keyword.text);
     const hits = rows.flatMap(({ text_data, search_names, total: _total, id, ...row }) => {
@@ -440,7 +441,7 @@ export function createSearchRepository(handle: DatabaseHandle) {
       };
       return [hit];
     });
-    return { total: totalOf(rows), rows: hits };
+    return { total: countMax === null ? 0 : totalOf(rows, countMax), rows: hits };
   }
 
   function groupSource(keyword: SearchKeyword, group: SearchGroupKey | undefined): HitSource {
@@ -453,6 +454,7 @@ export function createSearchRepository(handle: DatabaseHandle) {
     keyword: SearchKeyword,
     limit: number,
     offset: number,
+    countMax: number,
   ): Promise<SearchPage<ArticleHit>> {
     const { rows } = await sql<
       Omit<ArticleHit, "snippet" | "id"> & {
@@ -468,14 +470,14 @@ export function createSearchRepository(handle: DatabaseHandle) {
         a.cover AS cover, a.view_count AS view_count, a.published_at AS published_at,
         a.text AS text, r.best AS tier`,
       sql`JOIN search_article s ON s.doc = r.doc JOIN article a ON a.id = s.article_id`,
-      true,
+      countMax,
     )}`.execute(on);
     const hits = rows.flatMap(({ text, total: _total, id, ...row }) =>
       id === null
         ? []
         : [{ ...row, id, tier: Number(row.tier), snippet: searchSnippet(text, keyword.text) }],
     );
-    return { total: totalOf(rows), rows: hits };
+    return { total: totalOf(rows, countMax), rows: hits };
   }
 
   function pageWindow(page: number, size: number) {
@@ -497,11 +499,12 @@ export function createSearchRepository(handle: DatabaseHandle) {
       page: number,
       size: number,
       group?: SearchGroupKey,
+      countMax: number = SEARCH_RESULT_WINDOW,
     ): Promise<SearchPage<EntryHit>> {
       const keyword = parseSearchKeyword(raw);
       if (!keyword.text) return { total: 0, rows: [] };
       const { offset, limit } = pageWindow(page, size);
-      return entryPage(groupSource(keyword, group), keyword, limit, offset, true);
+      return entryPage(groupSource(keyword, group), keyword, limit, offset, countMax);
     },
 
     /**
@@ -513,15 +516,27 @@ export function createSearchRepository(handle: DatabaseHandle) {
       const q = verseSearchText(keyword.text);
       if (keywordLength(q) < VERSE_KEYWORD_MIN) return { total: 0, rows: [] };
       const { offset, limit } = pageWindow(page, size);
-      return entryPage(verseSource(q, SEARCH_TIER.verse), keyword, limit, offset, true);
+      return entryPage(
+        verseSource(q, SEARCH_TIER.verse),
+        keyword,
+        limit,
+        offset,
+        SEARCH_RESULT_WINDOW,
+      );
     },
 
-    async searchArticles(raw: string, page: number, size: number): Promise<SearchPage<ArticleHit>> {
+    async searchArticles(
+      raw: string,
+      page: number,
+      size: number,
+      countMax: number = SEARCH_RESULT_WINDOW,
+    ): Promise<SearchPage<ArticleHit>> {
       const keyword = parseSearchKeyword(raw);
       if (!keyword.text) return { total: 0, rows: [] };
       const source = articleSource(keyword);
       const { offset, limit } = pageWindow(page, size);
-      const run = (on: Kysely<Database>) => articlePage(on, source, keyword, limit, offset);
+      const run = (on: Kysely<Database>) =>
+        articlePage(on, source, keyword, limit, offset, countMax);
       if (!postgres || keywordLength(keyword.text) <= SEARCH_GRAM_MAX) return run(db);
       // PostgreSQL's planner does not count the cost of decompressing long (TOASTed) text, so
       // on a table of a few hundred articles it prefers scans that unpack every article's text

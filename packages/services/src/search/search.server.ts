@@ -13,6 +13,7 @@ import {
   SEARCH_GROUPS,
   type SearchGroupKey,
 } from "@tongjian/domain/search-groups";
+import { SEARCH_GROUP_COUNT_MAX } from "@tongjian/domain/search-keyword";
 import { articleCard, entryCard } from "../content/content-views.ts";
 import type {
   ArticleHit,
@@ -97,14 +98,18 @@ export function createSearchService(deps: { search: SearchRepository }) {
     },
 
     /**
-     * Every group that has hits, with its count and best `size` hits, the group of the best hit
+     * Every group that has hits, with its count (up to SEARCH_GROUP_COUNT_MAX) and best `size` hits, the group of the best hit
      * first; when nothing matched, names that sound or look like the keyword.
      */
     async overview({ q, size }: { q: string; size: number }): Promise<SearchOverview> {
       // Independent reads: PostgreSQL runs them side by side on the pool's connections.
       const [groups, articles] = await Promise.all([
-        Promise.all(SEARCH_GROUPS.map((g) => deps.search.searchEntries(q, 1, size, g.key))),
-        deps.search.searchArticles(q, 1, size),
+        Promise.all(
+          SEARCH_GROUPS.map((g) =>
+            deps.search.searchEntries(q, 1, size, g.key, SEARCH_GROUP_COUNT_MAX),
+          ),
+        ),
+        deps.search.searchArticles(q, 1, size, SEARCH_GROUP_COUNT_MAX),
       ]);
       const ranked: { rank: number; order: number; section: SearchSection }[] = [];
       for (const [order, group] of SEARCH_GROUPS.entries()) {

@@ -3,6 +3,7 @@ import { contentId } from "@tongjian/content/load-content";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
 import { createSearchRepository } from "@tongjian/services/search/search-repository";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertWorks } from "../../../../../tests/support/insert-works.ts";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
 import { createTestApp } from "../../test-app.ts";
 
@@ -242,6 +243,15 @@ describe.each(databaseTargets())("search ranking over the real corpus on $name",
     }
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(first.total);
+  });
+
+  it("counts a group only up to 100 in the overview, and to the end in its own list", async () => {
+    await insertWorks(t.deps.handle.db, { id: contentId("person", "li-bai"), name: "李白" }, 150);
+    await refreshSearchIndex(t.deps.handle);
+    // The poems are named 测试诗00001 … 测试诗00150.
+    const texts = (await overview("测试诗")).sections.find((s) => s.group === "text");
+    expect(texts?.total).toBe(100);
+    expect((await groupPage("测试诗", "text")).total).toBe(150);
   });
 
   it("offers names that sound or look like a keyword that found nothing", async () => {

@@ -35,7 +35,10 @@ export function searchPagePath(q: string, group?: SearchListGroup | null): strin
   return group ? `${query}&group=${group}` : query;
 }
 
-/** A count as the list's heading shows it: the API stops counting at the result window. */
-export function searchTotalLabel(total: number): string {
-  return total >= SEARCH_RESULT_WINDOW ? `${SEARCH_RESULT_WINDOW}+` : String(total);
+/**
+ * A count as a list or tab shows it: the API stops counting at the result window, and a group
+ * of the overview at SEARCH_GROUP_COUNT_MAX.
+ */
+export function searchTotalLabel(total: number, cap: number = SEARCH_RESULT_WINDOW): string {
+  return total >= cap ? `${cap}+` : String(total);
 }

@@ -8,6 +8,7 @@ import type {
 } from "@tongjian/contracts/search";
 import { ENTRY_KIND_NAMES } from "@tongjian/domain/entry-kinds";
 import type { SearchGroupKey } from "@tongjian/domain/search-groups";
+import { SEARCH_GROUP_COUNT_MAX } from "@tongjian/domain/search-keyword";
 import { verseMatchRange } from "@tongjian/domain/verse-search";
 import type { ReactNode } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
@@ -110,7 +111,7 @@ export function SearchOverviewSections({ q, overview }: { q: string; overview: S
           aria-labelledby={`tj-search-${section.group}`}
         >
           <h2 className="tj-section__title" id={`tj-search-${section.group}`}>
-            {section.name} · {searchTotalLabel(section.total)}
+            {section.name} · {searchTotalLabel(section.total, SEARCH_GROUP_COUNT_MAX)}
           </h2>
           {section.type === "article" ? (
             <ul className="tj-feed">
@@ -127,7 +128,7 @@ export function SearchOverviewSections({ q, overview }: { q: string; overview: S
           )}
           {section.total > section.list.length && (
             <AppLink className="tj-search__all" to={searchPagePath(q, section.group)}>
-              查看全部{section.name}（{searchTotalLabel(section.total)}）
+              查看全部{section.name}（{searchTotalLabel(section.total, SEARCH_GROUP_COUNT_MAX)}）
             </AppLink>
           )}
         </section>
@@ -147,10 +148,11 @@ export function SearchGroupNav({
   current: SearchListGroup | null;
 }) {
   const all = overview.sections.reduce((n, s) => n + s.total, 0);
+  const capped = overview.sections.some((s) => s.total >= SEARCH_GROUP_COUNT_MAX);
   return (
     <nav className="tj-search__groups" aria-label="结果分类">
       <AppLink to={searchPagePath(q)} aria-current={current === null ? "page" : undefined}>
-        全部 <span>{searchTotalLabel(all)}</span>
+        全部 <span>{capped ? `${all}+` : all}</span>
       </AppLink>
       {overview.sections.map((s) => (
         <AppLink
@@ -158,7 +160,7 @@ export function SearchGroupNav({
           to={searchPagePath(q, s.group)}
           aria-current={current === s.group ? "page" : undefined}
         >
-          {s.name} <span>{searchTotalLabel(s.total)}</span>
+          {s.name} <span>{searchTotalLabel(s.total, SEARCH_GROUP_COUNT_MAX)}</span>
         </AppLink>
       ))}
     </nav>
