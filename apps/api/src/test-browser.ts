@@ -9,7 +9,10 @@ type Headers = Record<string, string>;
  * fresh one from `X-CSRF-Token` when the server sends it (sign-in, logout), and sends it with
  * every POST, as apps/web's client does.
  */
-export function testBrowser(app: TypedApp, options: { origin?: string; userAgent?: string } = {}) {
+export function testBrowser(
+  app: TypedApp,
+  options: { origin?: string; userAgent?: string; address?: string } = {},
+) {
   const jar = new Map<string, string>();
   let csrf: string | null = null;
 
@@ -39,6 +42,8 @@ export function testBrowser(app: TypedApp, options: { origin?: string; userAgent
   ): Promise<LightMyRequestResponse> {
     const all: Headers = {
       ...(options.userAgent ? { "user-agent": options.userAgent } : {}),
+      // The client address (TRUST_PROXY believes the header), for per-address limits.
+      ...(options.address ? { "x-forwarded-for": options.address } : {}),
       ...(jar.size ? { cookie: cookieHeader() } : {}),
       ...headers,
     };
