@@ -1,4 +1,5 @@
-import { ANONYMOUS, type Viewer } from "@tongjian/domain/viewer";
+import { CODE_CSRF, CSRF_HEADER } from "@tongjian/domain/api-codes";
+import { ANONYMOUS, type AnonymousViewer, type Viewer } from "@tongjian/domain/viewer";
 import {
   clearCookie,
   hashSecret,
@@ -31,10 +32,8 @@ declare module "fastify" {
   }
 }
 
-/** The header the web API client sends the CSRF token in. */
-export const CSRF_HEADER = "x-csrf-token";
-/** Envelope code of a missing or wrong CSRF token: the client fetches a fresh one and retries. */
-export const CODE_CSRF = 419;
+export { CSRF_HEADER };
+
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export class CsrfError extends ServiceError {
@@ -98,7 +97,7 @@ export function installViewerHooks(app: TypedApp, deps: AppDeps) {
   const secure = deps.config.auth.secureCookies;
   const { sessions, accounts } = deps.services;
   // Fastify wants reference-type decorators set per request: null here, set first thing below.
-  app.decorateRequest("viewer", null as unknown as Viewer);
+  app.decorateRequest("viewer", null as unknown as AnonymousViewer);
   app.decorateRequest("sessionToken", null);
   app.decorateRequest("authVia", "none");
 

@@ -61,6 +61,21 @@ export function ownerIdOf(viewer: Viewer): string | null {
  * come back to. `/login` itself picks the environment's way in (decision 18): the form in a
  * plain browser, WeChat's consent inside WeChat, the app's native login in the app webview.
  */
-export function loginPath(returnTo: string): string {
-  return `/login?redirect=${encodeURIComponent(returnTo)}`;
+export function loginPath(returnTo: string, need: "reader" | "user" = "reader"): string {
+  const query = `redirect=${encodeURIComponent(returnTo)}`;
+  return `/login?${query}${need === "user" ? "&need=user" : ""}`;
+}
+
+/**
+ * The page to go back to after signing in: a path on this site only (never another host or
+ * scheme: no open redirect), and never the login page itself; else the home page.
+ */
+export function loginReturnPath(raw: string | null): string {
+  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
+  if (raw.length > 2000) return "/";
+  // Control characters and whitespace have no place in a path we send the reader to.
+  if ([...raw].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)) return "/";
+  const url = new URL(raw, "http://site.invalid");
+  if (url.host !== "site.invalid" || url.pathname === "/login") return "/";
+  return `${url.pathname}${url.search}`;
 }

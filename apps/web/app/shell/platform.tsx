@@ -1,7 +1,7 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
 import { pageViewEventForRouteId } from "@tongjian/domain/tracking-pages";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
-import { useLocation, useMatches } from "react-router";
+import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
 import { lazyNativeBridge } from "./lazy-native-bridge.ts";
 import type { WeChatWebConfig } from "./load-context.ts";
@@ -9,8 +9,6 @@ import type { NativeBridge } from "./native-bridge.ts";
 import type { PlannedRoute } from "./planned-route.ts";
 import { sharePayload } from "./share-payload.ts";
 import "./platform.css";
-
-export const BEARER_COOKIE = "tj_bearer";
 
 /** The WeChat code runs only inside WeChat, so it is loaded there, after the page. */
 export const wechatModule = () => import("./wechat.ts");
@@ -51,23 +49,39 @@ function sessionId(): string | null {
   }
 }
 
+interface SignedIn {
+  kind: "anonymous" | "visitor" | "user";
+  appUserId: string | null;
+}
+
 /**
- * Spec §4 login flow, step 1, and §6: inside our app the user comes from the app; its bearer
- * is kept in a cookie for API calls, and a user without a phone is asked to log in natively.
+ * Spec §4 login flow, step 1, and §6: inside our app the user comes from the app. Its bearer
+ * token is verified by the server and becomes this webview's session (an HttpOnly cookie, which
+ * the page's own script cannot read: decision 18), once per app user; a user without a phone is
+ * asked to log in natively.
  */
-function useNativeLogin(env: AppEnv, bridge: NativeBridge) {
+function useNativeLogin(env: AppEnv, bridge: NativeBridge, api: BrowserApi) {
+  const root = useRouteLoaderData("root") as { signedIn?: SignedIn } | undefined;
+  const signedInAs = root?.signedIn?.appUserId ?? null;
   useEffect(() => {
     if (!env.isNativeApp) return;
     bridge
       .call("getUserInfo", {})
-      .then((user) => {
-        if (user?.bearer) {
-          document.cookie = `${BEARER_COOKIE}=${encodeURIComponent(user.bearer)}; path=/; SameSite=Lax`;
+      .then(async (user) => {
+        if (user?.bearer && user.userId !== signedInAs) {
+          await exchangeAppToken(api, user.bearer).catch((error: unknown) =>
+            console.warn("App 登录凭证未被接受", error),
+          );
         }
         if (!user?.phone) return bridge.call("login", {});
       })
       .catch((error: unknown) => console.warn("获取App用户信息失败", error));
-  }, [env.isNativeApp, bridge]);
+  }, [env.isNativeApp, bridge, api, signedInAs]);
+}
+
+/** The app's token becomes a session of this webview (POST /api/auth, type app). */
+export function exchangeAppToken(api: BrowserApi, token: string) {
+  return api.post("/api/auth", { type: "app", token });
 }
 
 /** Spec §2 page-tracking table: one view event per tracked page visit. */
@@ -214,7 +228,7 @@ export function PlatformProvider({
     [env, bridge],
   );
   const online = useOnline();
-  useNativeLogin(env, bridge);
+  useNativeLogin(env, bridge, api);
   usePageTracking(api);
   useWeChatReturn(env, api);
   const openTag = useWeChatOpenTag(env, api, wechat);

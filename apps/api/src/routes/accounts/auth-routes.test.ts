@@ -420,12 +420,13 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
       const b = browser();
       await register(b);
       const token = b.csrfToken ?? "";
-      for (const headers of [
+      const attempts: Record<string, string>[] = [
         { origin: "https://evil.example", "x-csrf-token": token },
         { origin: "null", "x-csrf-token": token },
         { referer: "https://evil.example/page", "x-csrf-token": token },
         { "sec-fetch-site": "cross-site", "x-csrf-token": token },
-      ]) {
+      ];
+      for (const headers of attempts) {
         const res = await b.rawPost(
           "/api/social/like/send",
           { itemId: LI_BAI, action: "like" },
