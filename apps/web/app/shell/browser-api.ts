@@ -12,6 +12,19 @@ import { MIN_FETCH_DELAY_MS } from "./timing.ts";
 
 export type ApiHost = "default" | "technology";
 
+/**
+ * Calls about this webview's own session (sign-in, logout, sessions, who is signed in) go from
+ * the webview itself even where other calls go through the app's network: the session is the
+ * webview's cookie, which the app's requests do not carry (decision 18).
+ */
+export function isSessionPath(path: string): boolean {
+  return (
+    path.startsWith("/api/auth") ||
+    path.startsWith("/api/user/") ||
+    path.startsWith("/api/m/social/auth/")
+  );
+}
+
 export interface BrowserApiOptions {
   env: AppEnv;
   bridge: NativeBridge;
@@ -55,7 +68,7 @@ export function createBrowserApi(options: BrowserApiOptions) {
     async (path, init = {}) => {
       const url = `${options.hosts[host]}${path}`;
       const method = init.method ?? "GET";
-      if (useProxy) {
+      if (useProxy && !isSessionPath(path)) {
         const reply = await options.bridge.call("networkProxy", {
           url,
           type: method,

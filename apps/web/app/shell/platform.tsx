@@ -2,6 +2,7 @@ import type { AppEnv } from "@tongjian/domain/app-env";
 import { pageViewEventForRouteId } from "@tongjian/domain/tracking-pages";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { ApiRequestError } from "./api-client.ts";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
 import { lazyNativeBridge } from "./lazy-native-bridge.ts";
 import type { WeChatWebConfig } from "./load-context.ts";
@@ -60,7 +61,7 @@ interface SignedIn {
  * the page's own script cannot read: decision 18), once per app user; a user without a phone is
  * asked to log in natively.
  */
-function useNativeLogin(env: AppEnv, bridge: NativeBridge, api: BrowserApi) {
+function useNativeLogin(env: AppEnv, bridge: NativeBridge) {
   const root = useRouteLoaderData("root") as { signedIn?: SignedIn } | undefined;
   const signedInAs = root?.signedIn?.appUserId ?? null;
   useEffect(() => {
@@ -69,19 +70,38 @@ function useNativeLogin(env: AppEnv, bridge: NativeBridge, api: BrowserApi) {
       .call("getUserInfo", {})
       .then(async (user) => {
         if (user?.bearer && user.userId !== signedInAs) {
-          await exchangeAppToken(api, user.bearer).catch((error: unknown) =>
+          await exchangeAppToken(user.bearer).catch((error: unknown) =>
             console.warn("App 登录凭证未被接受", error),
           );
         }
         if (!user?.phone) return bridge.call("login", {});
       })
       .catch((error: unknown) => console.warn("获取App用户信息失败", error));
-  }, [env.isNativeApp, bridge, api, signedInAs]);
+  }, [env.isNativeApp, bridge, signedInAs]);
 }
 
-/** The app's token becomes a session of this webview (POST /api/auth, type app). */
-export function exchangeAppToken(api: BrowserApi, token: string) {
-  return api.post("/api/auth", { type: "app", token });
+/**
+ * The app's token becomes a session of this webview (POST /api/auth, type app). Sent by the
+ * webview itself, never through the app's network, so that the session cookie lands here; the
+ * token also goes as the bearer, which is what authenticates the call (no CSRF token needed).
+ */
+export async function exchangeAppToken(token: string): Promise<void> {
+  const response = await fetch("/api/auth", {
+    method: "POST",
+    credentials: "include",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ type: "app", token, language: "cn" }),
+  });
+  const body = (await response.json().catch(() => null)) as {
+    code?: number;
+    message?: string;
+  } | null;
+  if (body?.code !== 200)
+    throw new ApiRequestError(
+      body?.code ?? response.status,
+      body?.message || "App 登录失败",
+      response.status,
+    );
 }
 
 /** Spec §2 page-tracking table: one view event per tracked page visit. */
@@ -228,7 +248,7 @@ export function PlatformProvider({
     [env, bridge],
   );
   const online = useOnline();
-  useNativeLogin(env, bridge, api);
+  useNativeLogin(env, bridge);
   usePageTracking(api);
   useWeChatReturn(env, api);
   const openTag = useWeChatOpenTag(env, api, wechat);

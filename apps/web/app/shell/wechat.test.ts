@@ -90,7 +90,7 @@ describe("WeChat visitor login", () => {
         Promise.reject(new ApiRequestError(400, "微信授权已失效，请重新进入页面", 400)),
     };
     const replaced: string[] = [];
-    const { location } = fakeLocation("https://h5.example.cn/my?code=C1&state=S1");
+    const { location } = fakeLocation("https://h5.example.cn/my?code=C1&state=S1#wechat_redirect");
     await expect(ensureWeChatVisitor(api, location, (u) => replaced.push(u))).rejects.toThrow(
       "微信授权已失效",
     );

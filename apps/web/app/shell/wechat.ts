@@ -152,6 +152,8 @@ export async function ensureWeChatVisitor(
       // Whether or not it worked, a code is used once: it leaves the address either way.
       url.searchParams.delete("code");
       url.searchParams.delete("state");
+      // The consent URL's #wechat_redirect survives the redirect back in some browsers.
+      if (url.hash === "#wechat_redirect") url.hash = "";
       replaceUrl(url.pathname + url.search + url.hash);
     });
     return "logged-in";

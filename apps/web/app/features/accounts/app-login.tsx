@@ -8,7 +8,7 @@ import { exchangeAppToken, usePlatform } from "../../shell/platform.tsx";
  * back; without, the app's own login is shown, and the page asks again when it is visible again.
  */
 export function AppLogin({ redirectTo }: { redirectTo: string }) {
-  const { bridge, api } = usePlatform();
+  const { bridge } = usePlatform();
   const [state, setState] = useState<"working" | "waiting" | "failed">("working");
   const [message, setMessage] = useState("");
 
@@ -18,7 +18,7 @@ export function AppLogin({ redirectTo }: { redirectTo: string }) {
       try {
         const user = await bridge.call("getUserInfo", {});
         if (user?.bearer && user.phone) {
-          await exchangeAppToken(api, user.bearer);
+          await exchangeAppToken(user.bearer);
           window.location.assign(redirectTo);
           return;
         }
@@ -29,7 +29,7 @@ export function AppLogin({ redirectTo }: { redirectTo: string }) {
         setState("failed");
       }
     },
-    [bridge, api, redirectTo],
+    [bridge, redirectTo],
   );
 
   useEffect(() => {
