@@ -82,6 +82,21 @@ async function logOut(page: Page) {
 }
 
 describe("accounts in each environment at 375×812", () => {
+  it("keeps anonymous pages in the page cache: no cookie is set on them", async () => {
+    for (const path of ["/", ENTRY, "/login"]) {
+      await fetch(`${server.baseUrl}${path}`);
+      const res = await fetch(`${server.baseUrl}${path}`);
+      expect(res.headers.get("x-page-cache"), path).toBe("hit");
+      expect(res.headers.get("set-cookie"), path).toBeNull();
+    }
+    // A reader with a session (even an ended one) is never served the anonymous copy.
+    const ended = await fetch(`${server.baseUrl}${ENTRY}`, {
+      headers: { cookie: `tj_sid=${"A".repeat(43)}` },
+    });
+    expect(ended.headers.get("x-page-cache")).toBeNull();
+    expect(ended.headers.get("set-cookie")).toMatch(/^tj_sid=; Path=\/; Max-Age=0/);
+  });
+
   it("plain browser: a like asks for login; register, sign in with the password, like, log out", async () => {
     const context = await phoneContext(browser, UA.iosSafari);
     const page = await context.newPage();
@@ -137,6 +152,13 @@ describe("accounts in each environment at 375×812", () => {
     await page.reload();
     await page.locator(".tj-like[aria-pressed=true]").waitFor();
 
+    // A copy saved for offline reading while signed in (decision 16's reading cache).
+    await page.evaluate(async () => {
+      const cache = await caches.open("tj-reading-v1");
+      await cache.put("/__offline/reading-index.json", new Response("{}"));
+      await (await caches.open("tj-api-test")).put("/api/item/detail/cn/x", new Response("{}"));
+    });
+
     // The signed-in panel lists this device and logs out on the server.
     await page.goto(`${server.baseUrl}/login`);
     await expect(page.getByTestId("account-name").textContent()).resolves.toBe(
@@ -146,6 +168,8 @@ describe("accounts in each environment at 375×812", () => {
     await page.screenshot({ path: "test-results/screenshots/accounts-signed-in.png" });
     await logOut(page);
     expect((await userInfo(context)).code).toBe(600);
+    // Logging out drops what was saved for offline reading while signed in.
+    await expect(page.evaluate(() => caches.keys())).resolves.toEqual([]);
     await page.goto(`${server.baseUrl}${ENTRY}`);
     await page.waitForLoadState("networkidle");
     await expect(page.locator(".tj-like").getAttribute("aria-pressed")).resolves.toBe("false");
