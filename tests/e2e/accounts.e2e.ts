@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,7 +82,36 @@ async function logOut(page: Page) {
   await page.waitForURL(`${server.baseUrl}/`);
 }
 
+/** What a page loads as JavaScript before it is idle, gzip, in KB. */
+async function firstLoadJsKb(path: string): Promise<number> {
+  const context = await phoneContext(browser, UA.iosSafari);
+  const page = await context.newPage();
+  const scripts: Promise<number>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push(
+      response
+        .body()
+        .then((body) => gzipSync(body).length)
+        .catch(() => 0),
+    );
+  });
+  await page.goto(`${server.baseUrl}${path}`, { waitUntil: "networkidle" });
+  const kb = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024;
+  await context.close();
+  return kb;
+}
+
 describe("accounts in each environment at 375×812", () => {
+  it("keeps first-load JavaScript within 125 KB on an entry with its like button, and on /login", async () => {
+    for (const path of [ENTRY, "/login"]) {
+      const kb = await firstLoadJsKb(path);
+      console.info(`first-load JS of ${path}: ${kb.toFixed(1)} KB gzip`);
+      expect(kb, path).toBeGreaterThan(0);
+      expect(kb, path).toBeLessThanOrEqual(125);
+    }
+  });
+
   it("keeps anonymous pages in the page cache: no cookie is set on them", async () => {
     for (const path of ["/", ENTRY, "/login"]) {
       await fetch(`${server.baseUrl}${path}`);

@@ -2,7 +2,6 @@ import type { AppEnv } from "@tongjian/domain/app-env";
 import { pageViewEventForRouteId } from "@tongjian/domain/tracking-pages";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
-import { ApiRequestError } from "./api-client.ts";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
 import { lazyNativeBridge } from "./lazy-native-bridge.ts";
 import type { WeChatWebConfig } from "./load-context.ts";
@@ -50,58 +49,21 @@ function sessionId(): string | null {
   }
 }
 
-interface SignedIn {
-  kind: "anonymous" | "visitor" | "user";
-  appUserId: string | null;
-}
-
 /**
- * Spec §4 login flow, step 1, and §6: inside our app the user comes from the app. Its bearer
- * token is verified by the server and becomes this webview's session (an HttpOnly cookie, which
- * the page's own script cannot read: decision 18), once per app user; a user without a phone is
- * asked to log in natively.
+ * Spec §4 login flow, step 1, and §6: inside our app the user comes from the app; its token
+ * becomes this webview's session (native-login.ts, loaded only inside the app).
  */
 function useNativeLogin(env: AppEnv, bridge: NativeBridge) {
-  const root = useRouteLoaderData("root") as { signedIn?: SignedIn } | undefined;
+  const root = useRouteLoaderData("root") as
+    | { signedIn?: { appUserId: string | null } }
+    | undefined;
   const signedInAs = root?.signedIn?.appUserId ?? null;
   useEffect(() => {
     if (!env.isNativeApp) return;
-    bridge
-      .call("getUserInfo", {})
-      .then(async (user) => {
-        if (user?.bearer && user.userId !== signedInAs) {
-          await exchangeAppToken(user.bearer).catch((error: unknown) =>
-            console.warn("App 登录凭证未被接受", error),
-          );
-        }
-        if (!user?.phone) return bridge.call("login", {});
-      })
+    import("./native-login.ts")
+      .then((m) => m.signInFromApp(bridge, signedInAs))
       .catch((error: unknown) => console.warn("获取App用户信息失败", error));
   }, [env.isNativeApp, bridge, signedInAs]);
-}
-
-/**
- * The app's token becomes a session of this webview (POST /api/auth, type app). Sent by the
- * webview itself, never through the app's network, so that the session cookie lands here; the
- * token also goes as the bearer, which is what authenticates the call (no CSRF token needed).
- */
-export async function exchangeAppToken(token: string): Promise<void> {
-  const response = await fetch("/api/auth", {
-    method: "POST",
-    credentials: "include",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ type: "app", token, language: "cn" }),
-  });
-  const body = (await response.json().catch(() => null)) as {
-    code?: number;
-    message?: string;
-  } | null;
-  if (body?.code !== 200)
-    throw new ApiRequestError(
-      body?.code ?? response.status,
-      body?.message || "App 登录失败",
-      response.status,
-    );
 }
 
 /** Spec §2 page-tracking table: one view event per tracked page visit. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { ApiRequestError } from "../../shell/api-client.ts";
-import { exchangeAppToken, usePlatform } from "../../shell/platform.tsx";
+import { exchangeAppToken } from "../../shell/native-login.ts";
+import { usePlatform } from "../../shell/platform.tsx";
 
 /**
  * /login inside the app webview (spec §4 login flow, step 1): the user comes from the app
