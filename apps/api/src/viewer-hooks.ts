@@ -2,7 +2,9 @@ import { CODE_CSRF, CSRF_HEADER } from "@tongjian/domain/api-codes";
 import { ANONYMOUS, type AnonymousViewer, type Viewer } from "@tongjian/domain/viewer";
 import {
   clearCookie,
+  cookieName,
   hashSecret,
+  readCookie,
   readSecretCookie,
 } from "@tongjian/services/accounts/auth-cookies";
 import { verifyCsrfToken } from "@tongjian/services/accounts/csrf-token";
@@ -110,16 +112,18 @@ export function installViewerHooks(app: TypedApp, deps: AppDeps) {
       request.authVia = "bearer";
     } else {
       const token = readSecretCookie(request.headers.cookie, "session", secure);
-      if (token) {
-        const viewer = await sessions.resolve(token);
-        if (viewer.kind !== "anonymous") {
-          request.viewer = viewer;
-          request.sessionToken = token;
-          request.authVia = "cookie";
-        } else if (!reply.hasHeader("set-cookie")) {
-          // An ended or expired session: the browser forgets it, so its pages can be cached again.
-          reply.header("set-cookie", clearCookie("session", secure));
-        }
+      const viewer = token ? await sessions.resolve(token) : ANONYMOUS;
+      if (token && viewer.kind !== "anonymous") {
+        request.viewer = viewer;
+        request.sessionToken = token;
+        request.authVia = "cookie";
+      } else if (
+        readCookie(request.headers.cookie, cookieName("session", secure)) !== null &&
+        !reply.hasHeader("set-cookie")
+      ) {
+        // An ended, expired or malformed session cookie (an older release's too): the browser
+        // forgets it, so that its pages come from the page cache again.
+        reply.header("set-cookie", clearCookie("session", secure));
       }
     }
 

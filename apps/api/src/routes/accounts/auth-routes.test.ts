@@ -268,6 +268,12 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
         headers: { cookie: `tj_sid=${"A".repeat(43)}` },
       });
       expect(String(stale.headers["set-cookie"])).toMatch(/^tj_sid=; Path=\/; Max-Age=0/);
+      // An older release's session cookie (64 hex) is forgotten too.
+      const older = await t.app.inject({
+        url: "/api/user/info",
+        headers: { cookie: `tj_sid=${"ab".repeat(32)}` },
+      });
+      expect(String(older.headers["set-cookie"])).toMatch(/^tj_sid=; Path=\/; Max-Age=0/);
     });
 
     it("logs out on the server, lists the sessions and ends another one", async () => {
