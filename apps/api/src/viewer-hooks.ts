@@ -37,6 +37,7 @@ declare module "fastify" {
 export { CSRF_HEADER };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const STATIC_FILE = /^\/(assets|media)\/|^\/(sw\.js|favicon\.svg|offline\.html|healthz)(\?|$)/;
 
 export class CsrfError extends ServiceError {
   constructor(message = "页面已过期，请刷新后重试") {
@@ -105,6 +106,8 @@ export function installViewerHooks(app: TypedApp, deps: AppDeps) {
 
   app.addHook("preValidation", async (request, reply) => {
     request.viewer = ANONYMOUS;
+    // Build files and media are the same for everyone: no session is looked up for them.
+    if (STATIC_FILE.test(request.url)) return;
     const isApi = request.url.startsWith("/api/");
     const bearer = isApi ? bearerOf(request) : null;
     if (bearer) {
