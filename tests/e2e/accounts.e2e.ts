@@ -151,7 +151,7 @@ describe("accounts in each environment at 375×812", () => {
     await page.getByLabel("设置密码").fill(PASSWORD);
     await page.getByRole("button", { name: "注册并登录" }).click();
     await page.waitForURL(`${server.baseUrl}${ENTRY}`, { timeout: 5000 }).catch(async (error) => {
-      throw new Error(`${error}: ${await page.locator("main").innerText()}`);
+      throw new Error(`${error}: ${await page.locator("main").textContent()}`);
     });
     expect((await userInfo(context)).data?.ahPhone).toBe(phone);
     await logOut(page);
@@ -233,7 +233,7 @@ describe("accounts in each environment at 375×812", () => {
     await page.goto(`${server.baseUrl}/login?redirect=${encodeURIComponent(target)}`);
     // The simulator consents at once and returns with ?code&state, which the page exchanges.
     await page.waitForURL(`${server.baseUrl}${target}`, { timeout: 8000 }).catch(async (error) => {
-      throw new Error(`${error}: at ${page.url()}: ${await page.locator("body").innerText()}`);
+      throw new Error(`${error}: at ${page.url()}: ${await page.locator("body").textContent()}`);
     });
     await page.waitForFunction(() => !window.location.search.includes("code="));
     expect(page.url()).toBe(`${server.baseUrl}${target}`);

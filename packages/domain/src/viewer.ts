@@ -71,7 +71,7 @@ export function loginPath(returnTo: string, need: "reader" | "user" = "reader"):
  * scheme: no open redirect), and never the login page itself; else the home page.
  */
 export function loginReturnPath(raw: string | null): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
+  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
   if (raw.length > 2000) return "/";
   // Control characters and whitespace have no place in a path we send the reader to.
   if ([...raw].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)) return "/";

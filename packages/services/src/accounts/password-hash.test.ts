@@ -21,7 +21,7 @@ describe("password hashing (scrypt)", () => {
     for (const stored of [
       "",
       "plain",
-      "scrypt$N=1048577,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$" + "A".repeat(43),
+      `scrypt$N=1048577,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$${"A".repeat(43)}`,
     ])
       expect(await verifyPassword("x", stored)).toBe(false);
   });

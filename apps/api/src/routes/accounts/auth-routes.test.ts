@@ -14,9 +14,12 @@ const PASSWORD = "史记汉书三国志通鉴";
 
 /** A number no earlier run used (Redis keeps counters between runs). */
 const newPhone = () => `139${String(randomInt(0, 10 ** 8)).padStart(8, "0")}`;
-let addressCounter = 0;
-/** A browser from an address of its own, so per-address limits of one test leave the others. */
-const newAddress = () => `198.51.100.${(addressCounter++ % 250) + 1}`;
+/**
+ * A client address (from the documentation range 2001:db8::/32) of its own for each browser, so that the per-address limits one test fills
+ * leave the others alone (and a run within the hour after another, on Redis, too).
+ */
+const newAddress = () =>
+  `2001:db8::${randomInt(0, 0x10000).toString(16)}:${randomInt(0, 0x10000).toString(16)}:${randomInt(1, 0x10000).toString(16)}`;
 
 describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -391,7 +394,7 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
       const garbage = await b.rawPost(
         "/api/social/like/send",
         { itemId: LI_BAI, action: "like" },
-        { "x-csrf-token": "x".repeat(22) + "." + "y".repeat(43) },
+        { "x-csrf-token": `${"x".repeat(22)}.${"y".repeat(43)}` },
       );
       expect(garbage.json().code).toBe(419);
 

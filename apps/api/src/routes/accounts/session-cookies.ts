@@ -17,7 +17,7 @@ export function appendCookie(reply: FastifyReply, cookie: string) {
   const before = reply.getHeader("set-cookie");
   const list = before === undefined ? [] : Array.isArray(before) ? before : [String(before)];
   reply.header("set-cookie", [
-    ...list.filter((c) => !c.startsWith(cookie.split("=")[0] + "=")),
+    ...list.filter((c) => !c.startsWith(`${cookie.split("=")[0]}=`)),
     cookie,
   ]);
 }
