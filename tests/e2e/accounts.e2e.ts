@@ -182,6 +182,22 @@ describe("accounts in each environment at 375×812", () => {
     await page.reload();
     await page.locator(".tj-like[aria-pressed=true]").waitFor();
 
+    // The same account on a second phone; the first one sends it offline (登录设备 → 下线).
+    const second = await phoneContext(browser, UA.iosSafari);
+    const other = await second.newPage();
+    await other.goto(`${server.baseUrl}/login`);
+    await other.getByLabel("手机号", { exact: true }).fill(phone);
+    await other.getByLabel("密码", { exact: true }).fill(PASSWORD);
+    await other.getByRole("button", { name: "登录", exact: true }).click();
+    await other.waitForURL(`${server.baseUrl}/`);
+    expect((await userInfo(second)).data?.ahPhone).toBe(phone);
+    await page.goto(`${server.baseUrl}/login`);
+    await expect(page.getByTestId("session").count()).resolves.toBe(2);
+    await page.getByRole("button", { name: "让iPhone 浏览器下线" }).click();
+    await expect.poll(() => page.getByTestId("session").count()).toBe(1);
+    expect((await userInfo(second)).code).toBe(600);
+    await second.close();
+
     // A copy saved for offline reading while signed in (decision 16's reading cache).
     await page.evaluate(async () => {
       const cache = await caches.open("tj-reading-v1");
@@ -222,6 +238,7 @@ describe("accounts in each environment at 375×812", () => {
     await page.waitForURL(`${server.baseUrl}${target}`);
     expect((await userInfo(context)).data?.ahPhone).toBe(phone);
     await like(page);
+
     await logOut(page);
     await context.close();
   });
