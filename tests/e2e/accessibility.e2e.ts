@@ -65,6 +65,7 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
   { name: "搜索：无结果", path: `/search?q=${encodeURIComponent("查无此词条")}` },
   { name: "搜索：你是不是要找", path: `/search?q=${encodeURIComponent("李拜")}` },
   { name: "下载页", path: "/redirectpage" },
+  { name: "登录", path: "/login" },
   { name: "音频", path: "/audio/detail" },
   { name: "建设中", path: `/painting/${"0".repeat(24)}` },
   { name: "建设中：关系图谱的深色外壳", path: "/relation" },

@@ -208,8 +208,11 @@ describe("shell in each environment at 375×812", () => {
     );
     // No phone: the app is asked to log in (spec §4 login flow, step 1).
     expect(methods).toEqual(expect.arrayContaining(["getUserInfo", "login"]));
+    // The bearer is never written where the page's scripts could read it; a token the server
+    // cannot verify (this one is not signed) starts no session (decision 18).
     const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === "tj_bearer")?.value).toBe("token-123");
+    expect(cookies.find((c) => c.name === "tj_bearer")).toBeUndefined();
+    expect(cookies.find((c) => c.name === "tj_sid")).toBeUndefined();
     const link = page.locator(".tj-rich-text a.inner-link").first();
     if ((await link.count()) > 0) {
       await link.click();

@@ -3,6 +3,10 @@
  * implements the bridge protocol of docs/native-bridge.md (iOS message handler or Android
  * interface) and records every message in `window.__nativeCalls` for tests to read.
  *
+ * The app's side of login (decision 18): `user.bearer` is the app's token (make one with
+ * `appToken()` below, signed with the server's APP_TOKEN_SECRET), and `networkProxy` calls go out
+ * as a real app's would: with `Authorization: Bearer <token>` and none of the webview's cookies.
+ *
  * The app's side of the theme (docs/native-bridge.md "Theme"): the theme at start is the
  * `TongjianTheme/…` token of the context's user agent (UA.appIos(v, theme)); a change while the
  * page is open is `window.__fakeNativeHost.setTheme("dark")`, which calls the page as the app
@@ -30,7 +34,15 @@ export function fakeNativeHostScript(options: FakeNativeOptions): string {
       getStatusBarHeight: () => 20,
       getFont: () => options.fontReply ?? JSON.stringify({ size: options.font ?? 1 }),
       pickLocalImage: () => ["data:image/png;base64,iVBORw0KGgo="],
-      networkProxy: (p) => fetch(p.url, { method: p.type, headers: { "content-type": "application/json" }, body: p.type === "POST" ? JSON.stringify(p.parameters) : undefined }).then((r) => r.json()),
+      networkProxy: (p) => fetch(p.url, {
+        method: p.type,
+        credentials: "omit",
+        headers: {
+          "content-type": "application/json",
+          ...(options.user && options.user.bearer ? { authorization: "Bearer " + options.user.bearer } : {}),
+        },
+        body: p.type === "POST" ? JSON.stringify(p.parameters) : undefined,
+      }).then((r) => r.json()),
     };
     const receive = (message) => {
       calls.push(message);
@@ -46,4 +58,17 @@ export function fakeNativeHostScript(options: FakeNativeOptions): string {
       window.TongjianBridge = { postMessage: (text) => receive(JSON.parse(text)) };
     }
   })();`;
+}
+
+/** The server's APP_TOKEN_SECRET in browser tests that start their own server. */
+export const TEST_APP_TOKEN_SECRET = "e2e-app-token-secret-for-the-fake-native-host";
+
+/** A token as the app's backend issues it (decision 18), for `user.bearer`. */
+export async function appToken(user: { userId: string; phone: string; username: string }) {
+  const { issueAppToken } = await import("@tongjian/services/accounts/app-token");
+  return issueAppToken(TEST_APP_TOKEN_SECRET, {
+    appUserId: user.userId,
+    phone: user.phone || null,
+    name: user.username,
+  });
 }

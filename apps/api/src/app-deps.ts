@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "@tongjian/db/create-database";
+import type { SmsProvider } from "@tongjian/services/accounts/sms-provider";
 import type { Services } from "@tongjian/services/create-services";
 import type { KeyValueStore } from "@tongjian/services/key-value-store";
 import type { WeChatProvider } from "./providers/wechat/wechat-provider.ts";
@@ -9,6 +10,9 @@ export interface AppDeps {
   handle: DatabaseHandle;
   store: KeyValueStore;
   wechat: WeChatProvider;
+  sms: SmsProvider;
+  /** The key CSRF tokens are signed with (AUTH_SECRET, or generated and kept in the database). */
+  authSecret: string;
   /** The product's operations, shared by the API routes and the page loaders. */
   services: Services;
 }

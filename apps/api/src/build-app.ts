@@ -4,7 +4,7 @@ import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import { readContentVersion } from "@tongjian/db/content-version";
 import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
-import { SESSION_COOKIE } from "@tongjian/services/accounts/visitor-session";
+import { SESSION_COOKIE_NAMES } from "@tongjian/services/accounts/auth-cookies";
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
 import {
   serializerCompiler,
@@ -17,6 +17,7 @@ import type { AppDeps } from "./app-deps.ts";
 import { installErrorHandler } from "./error-handler.ts";
 import { installPageCache } from "./page-cache.ts";
 import { viewedContent } from "./page-views.ts";
+import { registerAuthRoutes } from "./routes/accounts/auth-routes.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
@@ -32,6 +33,7 @@ import { registerWeChatSignatureRoutes } from "./routes/share/wechat-signature-r
 import { registerLikeRoutes } from "./routes/social/like-routes.ts";
 import { registerTrackingRoutes } from "./routes/tracking/tracking-routes.ts";
 import type { TypedApp } from "./typed-app.ts";
+import { installViewerHooks } from "./viewer-hooks.ts";
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
@@ -74,7 +76,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming)
@@ -124,7 +126,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       ttlMs: deps.config.pageCacheTtlMs,
       maxBytes: 64 * 1024 * 1024,
       pollMs: deps.config.contentPollMs,
-      sessionCookie: SESSION_COOKIE,
+      sessionCookies: SESSION_COOKIE_NAMES,
       contentVersion: () => readContentVersion(deps.handle.db),
       onHit: (url, request) => countPageView(deps, url, request),
     });
@@ -155,6 +157,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }),
   });
 
+  // Who is asking, CSRF and "needs login", for the API and the pages alike (decision 18).
+  installViewerHooks(app, deps);
   await registerApiDocs(app);
   registerHealthRoutes(app, deps);
   await app.register(async (api) => {
@@ -170,6 +174,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerSitemapRoutes(typed, deps);
     registerSampleAudioRoutes(typed, deps);
     registerVisitorRoutes(typed, deps);
+    registerAuthRoutes(typed, deps);
     registerWeChatSignatureRoutes(typed, deps);
     registerTrackingRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.

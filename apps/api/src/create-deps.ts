@@ -5,9 +5,16 @@ import { seedContent, seedTopics } from "@tongjian/content/seed-content";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
+import { loadAuthSecret } from "@tongjian/services/accounts/auth-secret";
+import {
+  createConsoleSmsProvider,
+  createSimulatorSmsProvider,
+  type SmsProvider,
+} from "@tongjian/services/accounts/sms-provider";
 import { createEntryRepository } from "@tongjian/services/content/entry-repository";
 import { createServices } from "@tongjian/services/create-services";
 import { createDatabaseStore } from "@tongjian/services/key-value-repository";
+import type { KeyValueStore } from "@tongjian/services/key-value-store";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provider.ts";
@@ -18,6 +25,15 @@ import { createRedisStore } from "./stores/redis-store.ts";
 const SEARCH_INDEX_MIGRATIONS = new Set(["0003-search", "0007-verse-search", "0008-search-groups"]);
 /** The migration that adds the 洞察 topic tables, which only the content files fill. */
 const TOPIC_MIGRATION = "0009-reading-rooms";
+
+function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
+  if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
+  // The sample deployment's codes are read from the server's log.
+  // One JSON line like the rest of the log (pino), readable with `grep 短信`.
+  return createConsoleSmsProvider((line) =>
+    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: line })}\n`),
+  );
+}
 
 /**
  * Opens the database, brings it to the latest migration and, on a first start, loads the sample
@@ -66,12 +82,21 @@ export async function createDeps(
   const store = config.redisUrl
     ? createRedisStore(config.redisUrl)
     : createDatabaseStore(handle.db);
+  const sms = smsProvider(config, store);
   return {
     config,
     handle,
     store,
     wechat: createHttpWeChatProvider({ config: config.wechat, store }),
-    services: createServices({ handle, store, contentPollMs: config.contentPollMs }),
+    sms,
+    authSecret: await loadAuthSecret(handle.db, config.auth.secret),
+    services: createServices({
+      handle,
+      store,
+      contentPollMs: config.contentPollMs,
+      sms,
+      appTokenSecret: config.auth.appTokenSecret,
+    }),
   };
 }
 

@@ -16,7 +16,7 @@ async function appWithCache() {
     ttlMs: 60_000,
     maxBytes: 1024 * 1024,
     pollMs: 20,
-    sessionCookie: "tj_sid",
+    sessionCookies: ["tj_sid", "__Host-tj_sid"],
     contentVersion: async () => version,
     onHit: (path) => hits.push(path),
   });

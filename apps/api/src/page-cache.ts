@@ -19,7 +19,8 @@ export interface PageCacheOptions {
   /** Called with the URL (path and query) of every page served from the cache, and the
    * request, so that view counts stay true. */
   onHit?: (url: string, request: FastifyRequest) => void;
-  sessionCookie: string;
+  /** Names of the session cookie (plain and `__Host-`): their readers get fresh renders. */
+  sessionCookies: readonly string[];
 }
 
 interface CachedPage {
@@ -67,7 +68,7 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
     const path = request.url.split("?")[0] ?? "";
     if (NOT_PAGES.test(path)) return null;
     const cookie = request.headers.cookie ?? "";
-    if (cookie.includes(`${options.sessionCookie}=`)) return null;
+    if (options.sessionCookies.some((name) => cookie.includes(`${name}=`))) return null;
     return `${environmentVariant(request.headers["user-agent"])} ${request.url}`;
   };
 

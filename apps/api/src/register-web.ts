@@ -1,7 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
+import {
+  serializeCookie,
+  WECHAT_STATE_TTL_SECONDS,
+} from "@tongjian/services/accounts/auth-cookies";
 import type { Services } from "@tongjian/services/create-services";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -69,6 +74,10 @@ export function webRegistrar(options: {
   publicOrigin?: string;
   appDownloads: { ios: string; android: string };
   wechat: { openAppId?: string | undefined; jsSdkUrl?: string | undefined };
+  /** Cookies `Secure` and `__Host-` (decision 18). */
+  secureCookies?: boolean;
+  /** WeChat's consent page for the login page's redirect; null when WeChat is not configured. */
+  wechatAuthorizeUrl?: ((redirect: string, state: string, silent: boolean) => string) | null;
 }) {
   // The same for every request.
   const hosts = {
@@ -82,10 +91,31 @@ export function webRegistrar(options: {
     openAppId: options.wechat.openAppId ?? null,
     jsSdkUrl: options.wechat.jsSdkUrl ?? null,
   };
-  const loadContext = () => ({
+  const secureCookies = options.secureCookies ?? false;
+  const authorizeUrl = options.wechatAuthorizeUrl ?? null;
+  const auth = {
+    /**
+     * WeChat's consent page, coming back to `redirect`, and the cookie that binds its state to
+     * this browser (the login page's loader redirects there inside WeChat).
+     */
+    wechatConsent(redirect: string, silent: boolean) {
+      if (!authorizeUrl) return null;
+      const state = randomBytes(16).toString("base64url");
+      return {
+        url: authorizeUrl(redirect, state, silent),
+        cookie: serializeCookie("wechatState", state, {
+          secure: secureCookies,
+          maxAgeSeconds: WECHAT_STATE_TTL_SECONDS,
+        }),
+      };
+    },
+  };
+  const loadContext = (request: FastifyRequest) => ({
     services: options.services,
     hosts,
     wechat,
+    viewer: request.viewer,
+    auth,
   });
 
   return async (app: TypedApp) => {
@@ -140,7 +170,7 @@ export function webRegistrar(options: {
         const turn = turns.take();
         if (turn) await turn;
         const webRequest = toWebRequest(request, reply);
-        return sendWebResponse(reply, await handle(webRequest, loadContext()));
+        return sendWebResponse(reply, await handle(webRequest, loadContext(request)));
       });
     });
   };

@@ -22,6 +22,11 @@ export async function serve(config: ServerConfig) {
       ...(config.publicOrigin ? { publicOrigin: config.publicOrigin } : {}),
       appDownloads: config.appDownloads,
       wechat: { openAppId: config.wechat.openAppId, jsSdkUrl: config.wechat.jsSdkUrl },
+      secureCookies: config.auth.secureCookies,
+      wechatAuthorizeUrl: deps.wechat.configured
+        ? (redirect, state, silent) =>
+            deps.wechat.authorizeUrl(redirect, state, silent ? "snsapi_base" : "snsapi_userinfo")
+        : null,
     }),
   });
 

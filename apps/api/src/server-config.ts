@@ -59,6 +59,13 @@ const configSchema = z.object({
   WECHAT_PAY_KEY: optionalText,
   WECHAT_OPEN_APP_ID: optionalText,
   WECHAT_JSSDK_URL: optionalUrl,
+  APP_TOKEN_SECRET: optionalText.pipe(
+    z.string().min(32, "APP_TOKEN_SECRET 至少 32 个字符").optional(),
+  ),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "AUTH_SECRET 至少 32 个字符").optional()),
+  COOKIE_SECURE: z.enum(["true", "false", "1", "0", ""]).optional(),
+  SMS_PROVIDER: z.enum(["console", "simulator", ""]).optional(),
+  TRUST_PROXY: optionalText,
   APP_IOS_DOWNLOAD_URL: optionalUrl,
   APP_ANDROID_DOWNLOAD_URL: optionalUrl,
 });
@@ -85,6 +92,42 @@ export interface WeChatConfig {
   openAppId: string | undefined;
   /** JS-SDK script URL; unset uses the copy bundled with the site (weixin-js-sdk). */
   jsSdkUrl: string | undefined;
+}
+
+/**
+ * A development-only secret for app tokens, so that `npm run dev` and `npm run app:token` work
+ * without setup. Never used in production (NODE_ENV=production): there app login stays off
+ * until APP_TOKEN_SECRET is set.
+ */
+export const DEVELOPMENT_APP_TOKEN_SECRET = "tongjian-development-app-token-secret-0000";
+
+/** Signing in (decision 18). */
+export interface AuthConfig {
+  /** Cookies get `Secure` and the `__Host-` prefix: `COOKIE_SECURE`, else PUBLIC_ORIGIN https. */
+  secureCookies: boolean;
+  /** HS256 secret shared with the app's backend; undefined turns app login off. */
+  appTokenSecret: string | undefined;
+  /** HMAC key of CSRF tokens; undefined keeps a generated one in the database. */
+  secret: string | undefined;
+  smsProvider: "console" | "simulator";
+}
+
+/** Fastify's trustProxy: which X-Forwarded-* hops to believe (client address, protocol, host). */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+/**
+ * `TRUST_PROXY`: "true" (every hop, the default), "false", a number of proxy hops in front of the
+ * server, or addresses / subnets (comma-separated). The client address it yields is what
+ * failed-login and request limits count per address, so a deployment should name its proxies.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }
 
 export interface ServerConfig {
@@ -119,6 +162,8 @@ export interface ServerConfig {
    */
   semiSpaceMb: number;
   wechat: WeChatConfig;
+  auth: AuthConfig;
+  trustProxy: TrustProxy;
   /** Store links of the download page. */
   appDownloads: { ios: string; android: string };
 }
@@ -177,6 +222,18 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
       openAppId: c.WECHAT_OPEN_APP_ID,
       jsSdkUrl: c.WECHAT_JSSDK_URL,
     },
+    auth: {
+      secureCookies:
+        c.COOKIE_SECURE === "true" ||
+        c.COOKIE_SECURE === "1" ||
+        (!c.COOKIE_SECURE && (c.PUBLIC_ORIGIN?.startsWith("https://") ?? false)),
+      appTokenSecret:
+        c.APP_TOKEN_SECRET ??
+        (c.NODE_ENV === "production" ? undefined : DEVELOPMENT_APP_TOKEN_SECRET),
+      secret: c.AUTH_SECRET,
+      smsProvider: c.SMS_PROVIDER || "console",
+    },
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
     appDownloads: {
       ios: c.APP_IOS_DOWNLOAD_URL ?? DEFAULT_APP_DOWNLOADS.ios,
       android: c.APP_ANDROID_DOWNLOAD_URL ?? DEFAULT_APP_DOWNLOADS.android,

@@ -24,8 +24,19 @@ import { routeErrorView } from "./shell/route-error-view.ts";
 import { THEME_COLORS, THEME_SCRIPT } from "./shell/theme-script.ts";
 
 // The environment is read from the request, so the first HTML already has the right bars.
+// Who is signed in, as far as the shell needs it: the app webview compares it with the app's user
+// before turning the app's token into a session (decision 18). The same for every anonymous
+// reader, so anonymous pages stay in the page cache.
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { env: parseAppEnv(request.headers.get("user-agent") ?? ""), wechat: context.wechat };
+  const viewer = context.viewer;
+  return {
+    env: parseAppEnv(request.headers.get("user-agent") ?? ""),
+    wechat: context.wechat,
+    signedIn: {
+      kind: viewer.kind,
+      appUserId: viewer.kind === "user" ? viewer.appUserId : null,
+    },
+  };
 }
 
 // The user agent does not change while the page is open.

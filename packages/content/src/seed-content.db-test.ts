@@ -35,6 +35,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0007-verse-search",
         "0008-search-groups",
         "0009-reading-rooms",
+        "0010-accounts",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

@@ -132,8 +132,44 @@ export interface VisitorTable {
   wx_union_id: string | null;
   wx_name: string | null;
   wx_avatar: string | null;
+  /** The account this WeChat reader bound (migration 0010); null until they do. */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** A reader's account (migration 0010, decision 18). */
+export interface AccountTable {
+  id: string;
+  /** Mainland mobile number, 11 digits; unique when set. */
+  phone: string | null;
+  /** scrypt hash in the form of password-hash.ts; null for accounts without a password. */
+  password_hash: string | null;
+  name: string;
+  avatar: string | null;
+  /** The app's own user id (the `sub` of its token); unique when set. */
+  app_user_id: string | null;
+  /** "user" or "admin". */
+  role: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One signed-in browser or app webview (migration 0010). */
+export interface AuthSessionTable {
+  /** Public id, for listing and ending sessions; never a credential. */
+  id: string;
+  /** SHA-256 (hex) of the token in the cookie. */
+  token_hash: string;
+  account_id: string | null;
+  visitor_id: string | null;
+  /** "browser" or "app". */
+  kind: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  address: string | null;
 }
 
 export interface KeyValueTable {
@@ -214,6 +250,8 @@ export interface Database {
   tracking_event: TrackingEventTable;
   key_value: KeyValueTable;
   visitor: VisitorTable;
+  account: AccountTable;
+  auth_session: AuthSessionTable;
   search_entry: SearchEntryTable;
   search_group: SearchGroupTable;
   search_article: SearchArticleTable;

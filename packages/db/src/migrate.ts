@@ -9,6 +9,7 @@ import { worksOrderMigration } from "./migrations/0006-works-order.ts";
 import { verseSearchMigration } from "./migrations/0007-verse-search.ts";
 import { searchGroupsMigration } from "./migrations/0008-search-groups.ts";
 import { readingRoomsMigration } from "./migrations/0009-reading-rooms.ts";
+import { accountsMigration } from "./migrations/0010-accounts.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0007-verse-search": verseSearchMigration,
   "0008-search-groups": searchGroupsMigration,
   "0009-reading-rooms": readingRoomsMigration,
+  "0010-accounts": accountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,13 @@ export const CODE_RESOLVED_617 = 617;
 export const CODE_RESOLVED_9009 = 9009;
 export const CODE_NOT_LOGGED_IN = 600;
 export const CODE_REJECTED = 888;
+/**
+ * Beyond the spec (decision 18): a state-changing call without a valid CSRF token (HTTP 403).
+ * The web client fetches a fresh token and tries once more.
+ */
+export const CODE_CSRF = 419;
+/** The header the CSRF token travels in, both ways (decision 18). */
+export const CSRF_HEADER = "x-csrf-token";
 
 export const RESOLVED_CODES: readonly number[] = [
   CODE_OK,

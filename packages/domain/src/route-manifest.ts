@@ -74,7 +74,7 @@ const SINGLE: RouteSpec[] = [
   r("/learnrecord", "learning", "single", "学习记录"),
   r("/live", "media", "single", "直播"),
   r("/lLadderProductDetail", "commerce", "single", "天梯课程详情"),
-  r("/login", "accounts", "single", "登录"),
+  r("/login", "accounts", "single", "登录", "login.tsx"),
   r("/love", "campaigns", "single", "投票活动"),
   r("/my", "accounts", "single", "我的"),
   r("/offexchange", "commerce", "single", "线下兑换"),

@@ -1,4 +1,11 @@
 import type { DatabaseHandle } from "@tongjian/db/create-database";
+import { createAccountRepository } from "./accounts/account-repository.ts";
+import { createAccountService } from "./accounts/accounts.server.ts";
+import { createAttemptLimiter } from "./accounts/attempt-limiter.ts";
+import { createSessionRepository } from "./accounts/session-repository.ts";
+import { createSessionService } from "./accounts/sessions.server.ts";
+import { createSmsCodes } from "./accounts/sms-codes.ts";
+import type { SmsProvider } from "./accounts/sms-provider.ts";
 import { createVisitorRepository } from "./accounts/visitor-repository.ts";
 import { createVisitorService } from "./accounts/visitors.server.ts";
 import { createAskService } from "./ask/ask.server.ts";
@@ -34,6 +41,10 @@ export interface ServiceDeps {
   store: KeyValueStore;
   /** How often the read caches check the content version (`CONTENT_POLL_MS`). */
   contentPollMs: number;
+  /** Where SMS codes go (`SMS_PROVIDER`). */
+  sms: SmsProvider;
+  /** The secret the app's backend signs its tokens with (`APP_TOKEN_SECRET`). */
+  appTokenSecret: string | undefined;
 }
 
 /**
@@ -58,6 +69,10 @@ export function createServices(deps: ServiceDeps) {
   });
   const entryService = createEntryService({ articles, entries, views, caches });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
+  const accountRepository = createAccountRepository(db);
+  const visitorRepository = createVisitorRepository(db);
+  const likeRepository = createLikeRepository(db);
+  const limiter = createAttemptLimiter(deps.store);
 
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
@@ -72,8 +87,18 @@ export function createServices(deps: ServiceDeps) {
       repository: createAskRepository(db),
       graph: relationGraph,
     }),
-    likes: createLikeService({ likes: createLikeRepository(db), store: deps.store }),
-    visitors: createVisitorService({ visitors: createVisitorRepository(db), store: deps.store }),
+    likes: createLikeService({ likes: likeRepository }),
+    visitors: createVisitorService({ visitors: visitorRepository, accounts: accountRepository }),
+    accounts: createAccountService({
+      accounts: accountRepository,
+      visitors: visitorRepository,
+      likes: likeRepository,
+      smsCodes: createSmsCodes({ store: deps.store, provider: deps.sms, limiter }),
+      limiter,
+      store: deps.store,
+      appTokenSecret: deps.appTokenSecret,
+    }),
+    sessions: createSessionService({ sessions: createSessionRepository(db) }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
     sampleAudio: createSampleAudioService(),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),

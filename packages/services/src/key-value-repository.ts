@@ -38,6 +38,34 @@ export function createDatabaseStore(db: Kysely<Database>): KeyValueStore {
         .where(sql<boolean>`key like ${pattern} escape '\\'`)
         .execute();
     },
+    async increment(key, ttlSeconds) {
+      const at = now();
+      const expires = at + Math.ceil(ttlSeconds * 1000);
+      // One statement, so two processes counting at once never lose a count; an expired counter
+      // starts again at 1 with a new window.
+      const row = await db
+        .insertInto("key_value")
+        .values({ key, value: "1", expires_at: expires })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            value: sql<string>`case when key_value.expires_at is not null and key_value.expires_at <= ${at} then '1' else cast(cast(key_value.value as integer) + 1 as text) end`,
+            expires_at: sql<number>`case when key_value.expires_at is not null and key_value.expires_at <= ${at} then ${expires} else key_value.expires_at end`,
+          }),
+        )
+        .returning("value")
+        .executeTakeFirstOrThrow();
+      return Number(row.value);
+    },
+    async take(key) {
+      const row = await db
+        .deleteFrom("key_value")
+        .where("key", "=", key)
+        .returning(["value", "expires_at"])
+        .executeTakeFirst();
+      if (!row) return null;
+      if (row.expires_at !== null && Number(row.expires_at) <= now()) return null;
+      return row.value;
+    },
     async ping() {
       return true;
     },

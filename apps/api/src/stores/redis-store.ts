@@ -1,6 +1,9 @@
 import type { KeyValueStore } from "@tongjian/services/key-value-store";
 import { Redis } from "ioredis";
 
+const INCREMENT_SCRIPT =
+  "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n";
+
 export function createRedisStore(
   url: string,
   namespace = "tj:",
@@ -39,6 +42,12 @@ export function createRedisStore(
         if (keys.length > 0) await client.del(...keys.map((k) => k.slice(namespace.length)));
       } while (cursor !== "0");
     },
+    async increment(key, ttlSeconds) {
+      // INCR and the first EXPIRE in one script, so a counter never outlives its window.
+      const count = await client.eval(INCREMENT_SCRIPT, 1, key, Math.ceil(ttlSeconds));
+      return Number(count);
+    },
+    take: (key) => client.getdel(key),
     async ping() {
       try {
         return (await client.ping()) === "PONG";

@@ -21,6 +21,7 @@ function setup(
   bridge?: Partial<NativeBridge>,
 ) {
   const sent: Sent[] = [];
+  const csrfFetches: number[] = [];
   const proxied: unknown[] = [];
   const slept: number[] = [];
   let clock = 0;
@@ -35,6 +36,12 @@ function setup(
       }) as NativeBridge["call"],
     },
     fetchImpl: (async (url: string, init: RequestInit) => {
+      if (url.endsWith("/api/auth/csrf")) {
+        csrfFetches.push(1);
+        return new Response(
+          JSON.stringify({ code: 200, data: { token: `tok${csrfFetches.length}` } }),
+        );
+      }
       sent.push({ url, init });
       clock += 50;
       return new Response(JSON.stringify(reply), { status: 200 });
@@ -44,10 +51,32 @@ function setup(
     },
     now: () => clock,
   });
-  return { api, sent, proxied, slept };
+  return { api, sent, proxied, slept, csrfFetches };
 }
 
 describe("browser API wrapper", () => {
+  it("sends a CSRF token with every POST, fetched once, and none with GETs", async () => {
+    const t = setup(SAFARI);
+    await t.api.get("/api/x");
+    await t.api.post("/api/a", {});
+    await t.api.post("/api/b", {});
+    const header = (i: number) =>
+      (t.sent[i]?.init.headers as Record<string, string> | undefined)?.["x-csrf-token"];
+    expect(header(0)).toBeUndefined();
+    expect(header(1)).toBe("tok1");
+    expect(header(2)).toBe("tok1");
+    expect(t.csrfFetches).toHaveLength(1);
+  });
+
+  it("fetches a new token and tries once more when the server refuses the token (419)", async () => {
+    const t = setup(SAFARI, { code: 419, message: "页面已过期，请刷新后重试", data: null });
+    await expect(t.api.post("/api/a", {})).rejects.toMatchObject({ code: 419 });
+    expect(t.sent).toHaveLength(2);
+    expect((t.sent[1]?.init.headers as Record<string, string> | undefined)?.["x-csrf-token"]).toBe(
+      "tok2",
+    );
+  });
+
   it("adds language=cn to POST bodies and the terminal header outside the app", async () => {
     const t = setup(WECHAT_ANDROID);
     await t.api.post("/api/social/like/send", { itemId: "x" });

@@ -1,3 +1,4 @@
+import { CODE_CSRF, CSRF_HEADER } from "@tongjian/domain/api-codes";
 import {
   type AppEnv,
   canUseNativeProxy,
@@ -10,6 +11,19 @@ import type { NativeBridge } from "./native-bridge.ts";
 import { MIN_FETCH_DELAY_MS } from "./timing.ts";
 
 export type ApiHost = "default" | "technology";
+
+/**
+ * Calls about this webview's own session (sign-in, logout, sessions, who is signed in) go from
+ * the webview itself even where other calls go through the app's network: the session is the
+ * webview's cookie, which the app's requests do not carry (decision 18).
+ */
+export function isSessionPath(path: string): boolean {
+  return (
+    path.startsWith("/api/auth") ||
+    path.startsWith("/api/user/") ||
+    path.startsWith("/api/m/social/auth/")
+  );
+}
 
 export interface BrowserApiOptions {
   env: AppEnv;
@@ -32,12 +46,29 @@ export function createBrowserApi(options: BrowserApiOptions) {
   const now = options.now ?? (() => Date.now());
   const useProxy = canUseNativeProxy(options.env) && options.bridge.available;
 
+  // Decision 18: every state-changing call carries a CSRF token bound to the reader's session
+  // (or anonymous id). It is fetched before the first such call, replaced by the one the server
+  // sends when the session changes (sign-in, logout), and fetched anew once if refused.
+  let csrf: Promise<string> | null = null;
+  const csrfToken = () => {
+    csrf ??= fetchImpl(`${options.hosts.default}/api/auth/csrf`, { credentials: "include" })
+      .then((response) => response.json() as Promise<{ data?: { token?: unknown } }>)
+      .then((body) => {
+        if (typeof body.data?.token !== "string") throw new ApiRequestError(0, "安全校验失败", 0);
+        return body.data.token;
+      });
+    csrf.catch(() => {
+      csrf = null;
+    });
+    return csrf;
+  };
+
   const transportFor =
     (host: ApiHost): ApiTransport =>
     async (path, init = {}) => {
       const url = `${options.hosts[host]}${path}`;
       const method = init.method ?? "GET";
-      if (useProxy) {
+      if (useProxy && !isSessionPath(path)) {
         const reply = await options.bridge.call("networkProxy", {
           url,
           type: method,
@@ -59,14 +90,24 @@ export function createBrowserApi(options: BrowserApiOptions) {
         headers["content-type"] = "application/json";
         body = JSON.stringify(init.body);
       }
-      const response = await fetchImpl(url, { method, headers, body, credentials: "include" });
-      let json: unknown;
-      try {
-        json = await response.json();
-      } catch {
-        json = { code: response.status, message: "网络异常，请稍后重试", data: null };
-      }
-      return { status: response.status, body: json };
+      const send = async () => {
+        if (method !== "GET") headers[CSRF_HEADER] = await csrfToken();
+        const response = await fetchImpl(url, { method, headers, body, credentials: "include" });
+        const fresh = response.headers?.get(CSRF_HEADER);
+        if (fresh) csrf = Promise.resolve(fresh);
+        let json: unknown;
+        try {
+          json = await response.json();
+        } catch {
+          json = { code: response.status, message: "网络异常，请稍后重试", data: null };
+        }
+        return { status: response.status, body: json };
+      };
+      const first = await send();
+      if (method === "GET" || (first.body as { code?: unknown } | null)?.code !== CODE_CSRF)
+        return first;
+      csrf = null;
+      return send();
     };
 
   async function request<T>(

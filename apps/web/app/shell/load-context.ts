@@ -1,3 +1,4 @@
+import type { Viewer } from "@tongjian/domain/viewer";
 import type { Services } from "@tongjian/services/create-services";
 
 /** What the shell needs to know about WeChat in the browser (root loader → client). */
@@ -23,5 +24,14 @@ declare module "react-router" {
       androidDownload: string;
     };
     wechat: WeChatWebConfig;
+    /**
+     * Who is asking (decision 18), resolved once per request from the session cookie. A loader
+     * that needs login calls `requirePageUser(context, request)` (shell/require-login.ts).
+     */
+    viewer: Viewer;
+    auth: {
+      /** WeChat's consent page and the state cookie to set with the redirect; null if off. */
+      wechatConsent(redirect: string, silent: boolean): { url: string; cookie: string } | null;
+    };
   }
 }

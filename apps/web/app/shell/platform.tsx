@@ -1,7 +1,7 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
 import { pageViewEventForRouteId } from "@tongjian/domain/tracking-pages";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
-import { useLocation, useMatches } from "react-router";
+import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
 import { lazyNativeBridge } from "./lazy-native-bridge.ts";
 import type { WeChatWebConfig } from "./load-context.ts";
@@ -9,8 +9,6 @@ import type { NativeBridge } from "./native-bridge.ts";
 import type { PlannedRoute } from "./planned-route.ts";
 import { sharePayload } from "./share-payload.ts";
 import "./platform.css";
-
-export const BEARER_COOKIE = "tj_bearer";
 
 /** The WeChat code runs only inside WeChat, so it is loaded there, after the page. */
 export const wechatModule = () => import("./wechat.ts");
@@ -52,22 +50,20 @@ function sessionId(): string | null {
 }
 
 /**
- * Spec §4 login flow, step 1, and §6: inside our app the user comes from the app; its bearer
- * is kept in a cookie for API calls, and a user without a phone is asked to log in natively.
+ * Spec §4 login flow, step 1, and §6: inside our app the user comes from the app; its token
+ * becomes this webview's session (native-login.ts, loaded only inside the app).
  */
 function useNativeLogin(env: AppEnv, bridge: NativeBridge) {
+  const root = useRouteLoaderData("root") as
+    | { signedIn?: { appUserId: string | null } }
+    | undefined;
+  const signedInAs = root?.signedIn?.appUserId ?? null;
   useEffect(() => {
     if (!env.isNativeApp) return;
-    bridge
-      .call("getUserInfo", {})
-      .then((user) => {
-        if (user?.bearer) {
-          document.cookie = `${BEARER_COOKIE}=${encodeURIComponent(user.bearer)}; path=/; SameSite=Lax`;
-        }
-        if (!user?.phone) return bridge.call("login", {});
-      })
+    import("./native-login.ts")
+      .then((m) => m.signInFromApp(bridge, signedInAs))
       .catch((error: unknown) => console.warn("获取App用户信息失败", error));
-  }, [env.isNativeApp, bridge]);
+  }, [env.isNativeApp, bridge, signedInAs]);
 }
 
 /** Spec §2 page-tracking table: one view event per tracked page visit. */

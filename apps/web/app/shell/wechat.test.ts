@@ -80,8 +80,21 @@ describe("WeChat visitor login", () => {
     await expect(ensureWeChatVisitor(api, location, (u) => replaced.push(u))).resolves.toBe(
       "logged-in",
     );
-    expect(asked).toEqual(["/api/m/social/auth/v1/n/visitor/login?code=C1"]);
+    expect(asked).toEqual(["/api/m/social/auth/v1/n/visitor/login?code=C1&state=S1"]);
     expect(replaced).toEqual(["/ah/article/a?from=share"]);
+  });
+
+  it("strips a refused code from the address too, and passes the failure on", async () => {
+    const api = {
+      get: async (): Promise<never> =>
+        Promise.reject(new ApiRequestError(400, "微信授权已失效，请重新进入页面", 400)),
+    };
+    const replaced: string[] = [];
+    const { location } = fakeLocation("https://h5.example.cn/my?code=C1&state=S1#wechat_redirect");
+    await expect(ensureWeChatVisitor(api, location, (u) => replaced.push(u))).rejects.toThrow(
+      "微信授权已失效",
+    );
+    expect(replaced).toEqual(["/my"]);
   });
 
   it("goes to WeChat's consent page when the visitor is not logged in (code 600)", async () => {

@@ -144,11 +144,18 @@ export async function ensureWeChatVisitor(
 ): Promise<"logged-in" | "redirected"> {
   const url = new URL(location.href);
   const code = url.searchParams.get("code");
-  if (code && url.searchParams.has("state")) {
-    await api.get(`/api/m/social/auth/v1/n/visitor/login?code=${encodeURIComponent(code)}`);
-    url.searchParams.delete("code");
-    url.searchParams.delete("state");
-    replaceUrl(url.pathname + url.search + url.hash);
+  const state = url.searchParams.get("state");
+  if (code && state !== null) {
+    // The server compares the state with the one it bound to this browser (decision 18).
+    const query = `code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`;
+    await api.get(`/api/m/social/auth/v1/n/visitor/login?${query}`).finally(() => {
+      // Whether or not it worked, a code is used once: it leaves the address either way.
+      url.searchParams.delete("code");
+      url.searchParams.delete("state");
+      // The consent URL's #wechat_redirect survives the redirect back in some browsers.
+      if (url.hash === "#wechat_redirect") url.hash = "";
+      replaceUrl(url.pathname + url.search + url.hash);
+    });
     return "logged-in";
   }
   try {

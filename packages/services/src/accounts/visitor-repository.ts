@@ -17,6 +17,15 @@ export function createVisitorRepository(db: Kysely<Database>) {
       return db.selectFrom("visitor").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
+    async bindAccount(visitorId: string, accountId: string): Promise<void> {
+      await db
+        .updateTable("visitor")
+        .set({ account_id: accountId, updated_at: new Date().toISOString() })
+        .where("id", "=", visitorId)
+        .where("account_id", "is", null)
+        .execute();
+    },
+
     /**
      * One visitor per openid. A later login refreshes name, avatar and unionid, but a
      * snsapi_base login (openid only) keeps what an earlier snsapi_userinfo login stored.

@@ -38,6 +38,47 @@ export function createLikeRepository(db: Kysely<Database>) {
       return { liked, likeNum: await count(itemId, type) };
     },
 
+    /**
+     * A WeChat visitor bound an account: the visitor's likes become the account's. An item both
+     * had liked keeps one like (the visitor's row goes and the count drops by one).
+     */
+    async moveOwner(fromId: string, toId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const both = await trx
+          .selectFrom("like_record as v")
+          .innerJoin("like_record as a", (join) =>
+            join
+              .onRef("a.item_id", "=", "v.item_id")
+              .onRef("a.type", "=", "v.type")
+              .on("a.user_id", "=", toId),
+          )
+          .select(["v.item_id", "v.type"])
+          .where("v.user_id", "=", fromId)
+          .execute();
+        for (const { item_id, type } of both) {
+          await trx
+            .deleteFrom("like_record")
+            .where("item_id", "=", item_id)
+            .where("type", "=", type)
+            .where("user_id", "=", fromId)
+            .execute();
+          const table = TABLE_OF[type as LikeType];
+          if (!table) continue;
+          await trx
+            .updateTable(table)
+            .set((eb) => ({ like_count: eb("like_count", "-", 1) }))
+            .where("id", "=", item_id)
+            .where("like_count", ">", 0)
+            .execute();
+        }
+        await trx
+          .updateTable("like_record")
+          .set({ user_id: toId })
+          .where("user_id", "=", fromId)
+          .execute();
+      });
+    },
+
     /** Idempotent: liking twice counts once, unliking what was not liked changes nothing. */
     async set(itemId: string, type: LikeType, userId: string, like: boolean) {
       await db.transaction().execute(async (trx) => {

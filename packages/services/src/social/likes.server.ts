@@ -1,38 +1,37 @@
 import type { LikeStatus } from "@tongjian/contracts/social";
-import { sessionVisitorId } from "../accounts/visitor-session.ts";
-import type { KeyValueStore } from "../key-value-store.ts";
-import { NotFoundError, NotLoggedInError } from "../service-error.ts";
+import { ownerIdOf, type Viewer } from "@tongjian/domain/viewer";
+import { requireSignedIn } from "../accounts/require-login.ts";
+import { NotFoundError } from "../service-error.ts";
 import type { LikeRepository, LikeType } from "./like-repository.ts";
 
-/** Likes of entries and articles, one per signed-in visitor and item. */
-export function createLikeService(deps: { likes: LikeRepository; store: KeyValueStore }) {
+/**
+ * Likes of entries and articles, one per reader and item: a WeChat visitor's under the visitor,
+ * an account's under the account (a visitor that binds an account hands its likes over).
+ */
+export function createLikeService(deps: { likes: LikeRepository }) {
   async function requireItem(itemId: string, type: LikeType) {
     if (!(await deps.likes.exists(itemId, type))) throw new NotFoundError("要点赞的内容不存在");
   }
 
   return {
-    /** Whether the visitor of the session likes the item, and how many do. */
-    async check(request: {
-      id: string;
-      type: LikeType;
-      sessionId: string | null;
-    }): Promise<LikeStatus> {
-      const { id, type, sessionId } = request;
+    /** Whether the reader likes the item, and how many do. */
+    async check(request: { id: string; type: LikeType; viewer: Viewer }): Promise<LikeStatus> {
+      const { id, type, viewer } = request;
       await requireItem(id, type);
-      return deps.likes.check(id, type, await sessionVisitorId(deps.store, sessionId));
+      return deps.likes.check(id, type, ownerIdOf(viewer));
     },
 
     async send(request: {
       itemId: string;
       type: LikeType;
       like: boolean;
-      sessionId: string | null;
+      viewer: Viewer;
     }): Promise<LikeStatus> {
-      const visitorId = await sessionVisitorId(deps.store, request.sessionId);
       // Spec §8: anonymous readers get 600, "not logged in".
-      if (!visitorId) throw new NotLoggedInError("请先登录后再点赞");
+      requireSignedIn(request.viewer, "请先登录后再点赞");
+      const owner = ownerIdOf(request.viewer) as string;
       await requireItem(request.itemId, request.type);
-      return deps.likes.set(request.itemId, request.type, visitorId, request.like);
+      return deps.likes.set(request.itemId, request.type, owner, request.like);
     },
   };
 }

@@ -8,6 +8,7 @@ import { buildApp } from "../../build-app.ts";
 import { createHttpWeChatProvider } from "../../providers/wechat/http-wechat-provider.ts";
 import type { WeChatOAuthScope } from "../../providers/wechat/wechat-provider.ts";
 import { createTestApp } from "../../test-app.ts";
+import { type TestBrowser, testBrowser } from "../../test-browser.ts";
 
 const LOGIN = "/api/m/social/auth/v1/n/visitor/login";
 const USER_INFO = "/api/m/social/auth/v1/n/user/info";
@@ -28,30 +29,54 @@ describe.each(databaseTargets())("visitor login through WeChat on $name", (targe
   });
   beforeEach(() => sim.resetCalls());
 
-  /** What the reader's browser does: go to WeChat's consent page and follow it back. */
-  async function consent(scope: WeChatOAuthScope = "snsapi_userinfo", user = "default") {
-    const authorize = new URL(t.deps.wechat.authorizeUrl(PAGE, "st-1", scope));
+  /**
+   * What the reader's browser does: ask the site for WeChat's consent page (which binds a state
+   * to the browser by cookie), go there and follow it back. Answers the code and the state.
+   */
+  async function consentWith(
+    browser: TestBrowser,
+    scope: WeChatOAuthScope = "snsapi_userinfo",
+    user = "default",
+  ) {
+    const silent = scope === "snsapi_base" ? "1" : "0";
+    const res = await browser.get(
+      `/api/m/social/auth/v1/n/weixin/authorize?redirect=${encodeURIComponent(PAGE)}&silent=${silent}`,
+    );
+    const authorize = new URL(res.json().data.url);
     expect(authorize.hash).toBe("#wechat_redirect");
     authorize.searchParams.set("sim_user", user);
-    const res = await fetch(authorize, { redirect: "manual" });
-    expect(res.status).toBe(302);
-    const back = new URL(res.headers.get("location") ?? "");
-    expect(`${back.origin}${back.pathname}`).toBe(
+    const back = await fetch(authorize, { redirect: "manual" });
+    expect(back.status).toBe(302);
+    const location = new URL(back.headers.get("location") ?? "");
+    expect(`${location.origin}${location.pathname}`).toBe(
       "https://h5.example.cn/ah/article/0123456789abcdef01234567",
     );
-    expect(back.searchParams.get("state")).toBe("st-1");
-    return back.searchParams.get("code") ?? "";
+    const state = location.searchParams.get("state") ?? "";
+    expect(state).toBe(res.json().data.state);
+    return { code: location.searchParams.get("code") ?? "", state };
   }
 
-  const login = (code: string, cookie?: string) =>
-    t.app.inject({
-      url: `${LOGIN}?code=${encodeURIComponent(code)}&state=st-1`,
-      headers: cookie ? { cookie } : {},
-    });
+  /** One browser's whole round trip: consent, then the login with its code and state. */
+  let reader: TestBrowser;
+  async function consent(scope: WeChatOAuthScope = "snsapi_userinfo", user = "default") {
+    reader = testBrowser(t.app);
+    return (await consentWith(reader, scope, user)).code;
+  }
+  const stateOf = (browser: TestBrowser) => browser.jar.get("tj_wxstate") ?? "no-state";
+  const login = (code: string, cookie?: string) => {
+    if (cookie) {
+      const [name = "", value = ""] = cookie.split("=");
+      reader.jar.set(name, value);
+    }
+    return reader.get(`${LOGIN}?code=${encodeURIComponent(code)}&state=${stateOf(reader)}`);
+  };
   const get = (url: string, cookie?: string) =>
     t.app.inject({ url, headers: cookie ? { cookie } : {} });
-  const sessionCookieOf = (res: { headers: Record<string, unknown> }) =>
-    String(res.headers["set-cookie"] ?? "").split(";")[0] ?? "";
+  const sessionCookieOf = (res: { headers: Record<string, unknown> }) => {
+    const raw = res.headers["set-cookie"];
+    const list = Array.isArray(raw) ? raw : [String(raw ?? "")];
+    return list.find((c) => c.startsWith("tj_sid="))?.split(";")[0] ?? "";
+  };
 
   it("gives the page WeChat's consent address for a redirect back to this site", async () => {
     const res = await get(
@@ -84,8 +109,8 @@ describe.each(databaseTargets())("visitor login through WeChat on $name", (targe
     expect(body.data.avatar).toBe(`${sim.url}/sim/avatar/default.svg`);
     expect(body.data.wxAvatar).toBe(body.data.avatar);
 
-    const setCookie = String(res.headers["set-cookie"]);
-    expect(setCookie).toMatch(/^tj_sid=[0-9a-f]{64}; /);
+    const setCookie = sessionCookieOf(res) && String(res.headers["set-cookie"]);
+    expect(setCookie).toMatch(/tj_sid=[\w-]{43}; /);
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("SameSite=Lax");
     expect(setCookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
@@ -113,7 +138,7 @@ describe.each(databaseTargets())("visitor login through WeChat on $name", (targe
   });
 
   it("answers code 600 未登录 without a valid session", async () => {
-    for (const cookie of [undefined, "tj_sid=abc", `tj_sid=${"0".repeat(64)}`]) {
+    for (const cookie of [undefined, "tj_sid=abc", `tj_sid=${"0".repeat(43)}`]) {
       for (const url of [USER_INFO, LOGIN_INFO]) {
         const res = await get(url, cookie);
         expect(res.statusCode, `${url} ${cookie}`).toBe(401);
@@ -125,7 +150,8 @@ describe.each(databaseTargets())("visitor login through WeChat on $name", (targe
   it("keeps one visitor per WeChat reader and ends the previous session on a new login", async () => {
     const first = await login(await consent());
     const firstCookie = sessionCookieOf(first);
-    const second = await login(await consent(), firstCookie);
+    const code = await consentWith(reader);
+    const second = await reader.get(`${LOGIN}?code=${code.code}&state=${code.state}`);
     expect(second.json().data.userId).toBe(first.json().data.userId);
     expect(sessionCookieOf(second)).not.toBe(firstCookie);
     expect((await get(USER_INFO, firstCookie)).json().code).toBe(600);
@@ -150,7 +176,9 @@ describe.each(databaseTargets())("visitor login through WeChat on $name", (targe
 
   it("rejects a reused, unknown or malformed code with a 400 in Chinese", async () => {
     const code = await consent();
+    const state = stateOf(reader);
     expect((await login(code)).statusCode).toBe(200);
+    reader.jar.set("tj_wxstate", state);
     const reused = await login(code);
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({
@@ -158,7 +186,7 @@ describe.each(databaseTargets())("visitor login through WeChat on $name", (targe
       message: "微信授权已失效或已使用，请重新进入页面",
       data: null,
     });
-    expect(reused.headers["set-cookie"]).toBeUndefined();
+    expect(sessionCookieOf(reused)).toBe("");
     expect((await login("0".repeat(32))).statusCode).toBe(400);
 
     const cases: [string, RegExp][] = [
@@ -191,10 +219,12 @@ describe.each(databaseTargets())("visitor login through WeChat on $name", (targe
     });
     try {
       const code = await consent();
-      const failed = await wrongSecret.inject({ url: `${LOGIN}?code=${code}` });
+      const withState = { cookie: reader.cookieHeader() };
+      const url = `${LOGIN}?code=${code}&state=${stateOf(reader)}`;
+      const failed = await wrongSecret.inject({ url, headers: withState });
       expect(failed.statusCode).toBe(502);
       expect(failed.json()).toEqual({ code: 502, message: "微信登录失败，请重试", data: null });
-      const off = await unconfigured.inject({ url: `${LOGIN}?code=${code}` });
+      const off = await unconfigured.inject({ url, headers: withState });
       expect(off.statusCode).toBe(503);
       expect(off.json().message).toBe("微信登录暂未配置");
       // The code was not used up by the failures, so the reader can still sign in.
@@ -205,16 +235,71 @@ describe.each(databaseTargets())("visitor login through WeChat on $name", (targe
     }
   });
 
-  it("marks the cookie Secure in production", async () => {
-    const production = await buildApp({
+  it("over HTTPS, names the cookies __Host- and marks them Secure", async () => {
+    const https = await buildApp({
       ...t.deps,
-      config: { ...t.deps.config, production: true },
+      config: { ...t.deps.config, auth: { ...t.deps.config.auth, secureCookies: true } },
     });
     try {
-      const res = await production.inject({ url: `${LOGIN}?code=${await consent()}` });
-      expect(String(res.headers["set-cookie"])).toMatch(/; Secure$/);
+      const browser = testBrowser(https);
+      const { code, state } = await consentWith(browser);
+      expect([...browser.jar.keys()]).toEqual(["__Host-tj_wxstate"]);
+      const res = await browser.get(`${LOGIN}?code=${code}&state=${state}`);
+      expect(res.statusCode).toBe(200);
+      const cookies = res.headers["set-cookie"] as string[];
+      expect(cookies.find((c) => c.startsWith("__Host-tj_sid="))).toMatch(
+        /^__Host-tj_sid=[\w-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure$/,
+      );
+      // A plain-HTTP cookie of the old name is not a session here.
+      const plain = await https.inject({
+        url: USER_INFO,
+        headers: { cookie: `tj_sid=${browser.jar.get("__Host-tj_sid")}` },
+      });
+      expect(plain.json().code).toBe(600);
+      expect((await browser.get(USER_INFO)).json().code).toBe(200);
     } finally {
-      await production.close();
+      await https.close();
+    }
+  });
+
+  it("refuses a code that comes back with another browser's state, or none", async () => {
+    // Login CSRF: the attacker consents as themself and makes the victim's browser return with
+    // the attacker's code and state. The victim's browser holds another state, or none.
+    const attack = await consentWith(testBrowser(t.app), "snsapi_userinfo", "alt");
+    const victim = testBrowser(t.app);
+    await consentWith(victim);
+    const forged = await victim.get(`${LOGIN}?code=${attack.code}&state=${attack.state}`);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe("微信授权已失效，请重新进入页面");
+    expect(sessionCookieOf(forged)).toBe("");
+    const noCookie = await t.app.inject({
+      url: `${LOGIN}?code=${attack.code}&state=${attack.state}`,
+    });
+    expect(noCookie.statusCode).toBe(400);
+    expect(sessionCookieOf(noCookie)).toBe("");
+  });
+
+  it("refuses a used code itself, without asking WeChat again", async () => {
+    const { code, state } = await consentWith(testBrowser(t.app));
+    const browser = testBrowser(t.app);
+    browser.jar.set("tj_wxstate", state);
+    expect((await browser.get(`${LOGIN}?code=${code}&state=${state}`)).statusCode).toBe(200);
+    sim.resetCalls();
+    browser.jar.set("tj_wxstate", state);
+    const replay = await browser.get(`${LOGIN}?code=${code}&state=${state}`);
+    expect(replay.statusCode).toBe(400);
+    expect(sim.calls.oauthAccessToken).toBe(0);
+  });
+
+  it("refuses a code older than five minutes (WeChat's expiry)", async () => {
+    const { code, state } = await consentWith(reader);
+    sim.advanceClock(5 * 60 + 1);
+    try {
+      const late = await reader.get(`${LOGIN}?code=${code}&state=${state}`);
+      expect(late.statusCode).toBe(400);
+      expect(late.json().message).toBe("微信授权已失效或已使用，请重新进入页面");
+    } finally {
+      sim.advanceClock(-(5 * 60 + 1));
     }
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   authorizeQuery,
   loginInfo,
@@ -6,7 +6,13 @@ import {
   visitorInfo,
   wechatAuthorize,
 } from "@tongjian/contracts/accounts";
-import { readSessionId, sessionCookie } from "@tongjian/services/accounts/visitor-session";
+import {
+  clearCookie,
+  cookieName,
+  readCookie,
+  serializeCookie,
+  WECHAT_STATE_TTL_SECONDS,
+} from "@tongjian/services/accounts/auth-cookies";
 import { BadRequestError, ServiceError } from "@tongjian/services/service-error";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
@@ -14,6 +20,7 @@ import { ok } from "../../envelope.ts";
 import { WeChatApiError } from "../../providers/wechat/wechat-provider.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { replies } from "../replies.ts";
+import { appendCookie, startSession } from "./session-cookies.ts";
 
 function loginFailure(error: unknown, log: FastifyBaseLogger): never {
   if (error instanceof WeChatApiError) {
@@ -28,6 +35,10 @@ function loginFailure(error: unknown, log: FastifyBaseLogger): never {
 }
 
 const WECHAT_LOGIN_OFF = "微信登录暂未配置";
+const STATE_MISMATCH = "微信授权已失效，请重新进入页面";
+/** WeChat's codes live five minutes; a used one is remembered a little longer than that. */
+const USED_CODE_TTL_SECONDS = 10 * 60;
+const usedCodeKey = (code: string) => `wxcode:${createHash("sha256").update(code).digest("hex")}`;
 const tags = ["访客"];
 
 export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
@@ -47,27 +58,34 @@ export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
     },
     async (request, reply) => {
       if (!deps.wechat.configured) throw new ServiceError(503, WECHAT_LOGIN_OFF);
+      const secure = deps.config.auth.secureCookies;
+      // The state must be the one this browser was sent to WeChat with (its cookie): a code
+      // from someone else's consent (login CSRF) or a forged return is refused.
+      const expected = readCookie(request.headers.cookie, cookieName("wechatState", secure));
+      if (!request.query.state || !expected || request.query.state !== expected)
+        throw new BadRequestError(STATE_MISMATCH);
+      const { code } = request.query;
+      // WeChat refuses a used code; the site refuses it too without asking WeChat again.
+      if (await deps.store.get(usedCodeKey(code)))
+        throw new BadRequestError("微信授权已失效或已使用，请重新进入页面");
       const token = await deps.wechat
-        .exchangeCode(request.query.code)
+        .exchangeCode(code)
         .catch((error: unknown) => loginFailure(error, request.log));
+      await deps.store.set(usedCodeKey(code), "1", USED_CODE_TTL_SECONDS);
       // A snsapi_base consent gives the openid only; nickname and avatar need snsapi_userinfo.
       const profile = token.scope.split(",").includes("snsapi_userinfo")
         ? await deps.wechat
             .userInfo(token)
             .catch((error: unknown) => loginFailure(error, request.log))
         : null;
-      const { sessionId, visitor } = await services.visitors.signIn(
-        {
-          openId: token.openId,
-          unionId: profile?.unionId ?? token.unionId,
-          name: profile?.nickname || null,
-          avatar: profile?.headImgUrl ?? null,
-        },
-        readSessionId(request.headers.cookie),
-      );
-      reply
-        .header("set-cookie", sessionCookie(sessionId, deps.config.production))
-        .header("cache-control", "no-store");
+      const { owner, visitor } = await services.visitors.signIn({
+        openId: token.openId,
+        unionId: profile?.unionId ?? token.unionId,
+        name: profile?.nickname || null,
+        avatar: profile?.headImgUrl ?? null,
+      });
+      await startSession(deps, request, reply, owner);
+      appendCookie(reply, clearCookie("wechatState", secure));
       return ok(visitor);
     },
   );
@@ -84,13 +102,22 @@ export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
         response: replies(wechatAuthorize),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!deps.wechat.configured) throw new ServiceError(503, WECHAT_LOGIN_OFF);
       const redirect = new URL(request.query.redirect);
       if (!/^https?:$/.test(redirect.protocol)) throw new BadRequestError("回跳地址无效");
       redirect.hash = "";
-      const state = randomBytes(8).toString("hex");
+      // Bound to this browser by a short-lived cookie; the login compares the two.
+      const state = randomBytes(16).toString("base64url");
       const scope = request.query.silent === "1" ? "snsapi_base" : "snsapi_userinfo";
+      appendCookie(
+        reply,
+        serializeCookie("wechatState", state, {
+          secure: deps.config.auth.secureCookies,
+          maxAgeSeconds: WECHAT_STATE_TTL_SECONDS,
+        }),
+      );
+      reply.header("cache-control", "no-store");
       return ok({ url: deps.wechat.authorizeUrl(redirect.toString(), state, scope), state });
     },
   );
@@ -100,7 +127,7 @@ export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
     "/api/m/social/auth/v1/n/user/info",
     { schema: { tags, summary: "当前访客（未登录答 600）", response: replies(visitorInfo) } },
     async (request, reply) => {
-      const visitor = await services.visitors.current(readSessionId(request.headers.cookie));
+      const visitor = await services.visitors.current(request.viewer);
       reply.header("cache-control", "no-store");
       return ok(visitor);
     },
@@ -111,7 +138,7 @@ export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
     "/api/auth/v1/n/weixin/user/loginInfo",
     { schema: { tags, summary: "微信登录信息（未登录答 600）", response: replies(loginInfo) } },
     async (request, reply) => {
-      const info = await services.visitors.loginInfo(readSessionId(request.headers.cookie));
+      const info = await services.visitors.loginInfo(request.viewer);
       reply.header("cache-control", "no-store");
       return ok(info);
     },

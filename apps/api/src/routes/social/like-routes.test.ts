@@ -1,55 +1,62 @@
 import { contentId } from "@tongjian/content/load-content";
-import { createSession, SESSION_COOKIE } from "@tongjian/services/accounts/visitor-session";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
 import { createTestApp } from "../../test-app.ts";
+import { type TestBrowser, testBrowser } from "../../test-browser.ts";
 
 const LI_BAI = contentId("person", "li-bai");
 const ARTICLE = contentId("article", "test-article");
 
 describe.each(databaseTargets())("likes on $name", (target) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  let cookieA = "";
-  let cookieB = "";
+  let readerA: TestBrowser;
+  let readerB: TestBrowser;
+  let anonymous: TestBrowser;
+  /** A signed-in WeChat visitor's browser (a session of a made-up visitor id). */
+  async function visitorBrowser(visitorId: string) {
+    const browser = testBrowser(t.app);
+    const { token } = await t.deps.services.sessions.start(
+      { accountId: null, visitorId, kind: "browser", userAgent: null, address: null },
+      null,
+    );
+    browser.jar.set("tj_sid", token);
+    return browser;
+  }
   beforeAll(async () => {
     t = await createTestApp(target);
-    cookieA = `${SESSION_COOKIE}=${await createSession(t.deps.store, "visitor-a")}`;
-    cookieB = `${SESSION_COOKIE}=${await createSession(t.deps.store, "visitor-b")}`;
+    readerA = await visitorBrowser("a".repeat(24));
+    readerB = await visitorBrowser("b".repeat(24));
+    anonymous = testBrowser(t.app);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const send = (body: unknown, cookie?: string) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/social/like/send",
-      headers: cookie ? { cookie } : {},
-      payload: body as Record<string, unknown>,
-    });
-  const check = (url: string, cookie?: string) =>
-    t.app.inject({ url, headers: cookie ? { cookie } : {} }).then((r) => r.json());
+  const send = (body: unknown, browser: TestBrowser = anonymous) =>
+    browser.post("/api/social/like/send", body);
+  const check = (url: string, browser: TestBrowser = anonymous) =>
+    browser.get(url).then((r) => r.json());
 
   it("answers 600 to anonymous readers and counts each reader's like once", async () => {
     const anonymous = await send({ itemId: LI_BAI, type: "entry", action: "like", language: "cn" });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ code: 600 });
 
-    expect((await send({ itemId: LI_BAI, action: "like" }, cookieA)).json().data).toEqual({
+    expect((await send({ itemId: LI_BAI, action: "like" }, readerA)).json().data).toEqual({
       liked: true,
       likeNum: 1,
     });
-    expect((await send({ itemId: LI_BAI, action: 1 }, cookieA)).json().data).toEqual({
+    expect((await send({ itemId: LI_BAI, action: 1 }, readerA)).json().data).toEqual({
       liked: true,
       likeNum: 1,
     });
-    expect((await send({ itemId: LI_BAI, action: "like" }, cookieB)).json().data).toEqual({
+    expect((await send({ itemId: LI_BAI, action: "like" }, readerB)).json().data).toEqual({
       liked: true,
       likeNum: 2,
     });
 
     // type defaults to entry on the check call.
-    expect((await check(`/api/social/like/check/cn/${LI_BAI}`, cookieA)).data).toEqual({
+    expect((await check(`/api/social/like/check/cn/${LI_BAI}`, readerA)).data).toEqual({
       liked: true,
       likeNum: 2,
     });
@@ -58,11 +65,11 @@ describe.each(databaseTargets())("likes on $name", (target) => {
       likeNum: 2,
     });
 
-    expect((await send({ itemId: LI_BAI, action: "unlike" }, cookieA)).json().data).toEqual({
+    expect((await send({ itemId: LI_BAI, action: "unlike" }, readerA)).json().data).toEqual({
       liked: false,
       likeNum: 1,
     });
-    expect((await send({ itemId: LI_BAI, action: 0 }, cookieA)).json().data).toEqual({
+    expect((await send({ itemId: LI_BAI, action: 0 }, readerA)).json().data).toEqual({
       liked: false,
       likeNum: 1,
     });
@@ -72,7 +79,7 @@ describe.each(databaseTargets())("likes on $name", (target) => {
 
   it("likes articles too and rejects bad input in Chinese", async () => {
     expect(
-      (await send({ itemId: ARTICLE, type: "article", action: "like" }, cookieA)).json().data
+      (await send({ itemId: ARTICLE, type: "article", action: "like" }, readerA)).json().data
         .likeNum,
     ).toBe(1);
     const cases: [unknown, number][] = [
@@ -82,7 +89,7 @@ describe.each(databaseTargets())("likes on $name", (target) => {
       [{ itemId: "0".repeat(24), action: "like" }, 404],
     ];
     for (const [body, status] of cases) {
-      const res = await send(body, cookieA);
+      const res = await send(body, readerA);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().message).toMatch(/[\u4e00-\u9fff]/);
     }

@@ -5,7 +5,6 @@ import {
   likeSendBody,
   likeStatus,
 } from "@tongjian/contracts/social";
-import { readSessionId } from "@tongjian/services/accounts/visitor-session";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
@@ -23,7 +22,7 @@ export function registerLikeRoutes(app: TypedApp, { services }: AppDeps) {
     const status = await services.likes.check({
       id,
       type,
-      sessionId: readSessionId(request.headers.cookie),
+      viewer: request.viewer,
     });
     reply.header("cache-control", "no-store");
     return ok(status);
@@ -74,7 +73,7 @@ export function registerLikeRoutes(app: TypedApp, { services }: AppDeps) {
           itemId,
           type,
           like: action === "like" || action === 1,
-          sessionId: readSessionId(request.headers.cookie),
+          viewer: request.viewer,
         }),
       );
     },

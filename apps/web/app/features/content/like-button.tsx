@@ -1,9 +1,10 @@
 import type { LikeStatus } from "@tongjian/contracts/social";
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
+import { loginPath } from "@tongjian/domain/viewer";
 import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { usePlatform, wechatModule } from "../../shell/platform.tsx";
-import { useShellPopups } from "../../shell/shell-popups.tsx";
 import "./like-button.css";
 
 /** Like an entry or article (spec §7 like check/send); signing in follows the environment. */
@@ -17,7 +18,8 @@ export function LikeButton({
   initialCount: number;
 }) {
   const { api, env, bridge } = usePlatform();
-  const { showDownload } = useShellPopups();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const [state, setState] = useState<LikeStatus>({ liked: false, likeNum: initialCount });
   const [busy, setBusy] = useState(false);
 
@@ -50,7 +52,8 @@ export function LikeButton({
               ),
             )
             .catch(() => {});
-        else showDownload({ option: true, text: "登录后才能点赞，在通鉴App中打开继续？" });
+        // A plain browser signs in on /login and comes back here (decision 18).
+        else navigate(loginPath(pathname + search));
       }
     } finally {
       setBusy(false);
