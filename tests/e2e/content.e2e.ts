@@ -62,7 +62,8 @@ describe("reading and searching at 375×812", () => {
     await people.getByRole("link", { name: /^查看全部人物/ }).click();
     await page.waitForURL(/group=person$/);
     const groups = page.getByRole("navigation", { name: "结果分类" });
-    await expect(groups.locator('[aria-current="page"]').textContent()).resolves.toMatch(/^人物/);
+    // The address changes as the group's list arrives; the tabs follow with the render.
+    await expect.poll(() => groups.locator('[aria-current="page"]').textContent()).toMatch(/^人物/);
     const list = page.getByRole("region", { name: "搜索结果" });
     await expect.poll(() => list.locator("li").count()).toBe(20);
     const more = list.getByRole("button", { name: /^加载更多/ });
