@@ -20,6 +20,7 @@ import { viewedContent } from "./page-views.ts";
 import { registerAuthRoutes } from "./routes/accounts/auth-routes.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
+import { registerCommunityRoutes } from "./routes/community/community-routes.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
 import { registerHomeRoutes } from "./routes/content/home-routes.ts";
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerAuthRoutes(typed, deps);
     registerWeChatSignatureRoutes(typed, deps);
     registerTrackingRoutes(typed, deps);
+    registerCommunityRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -6,7 +6,7 @@ import {
   IMAGE_STORED_SIDE,
   IMAGE_THUMB_SIDE,
 } from "@tongjian/domain/community-rules";
-import sharp from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { ServiceError } from "../service-error.ts";
 
 /** An upload refused for what it is, with the status and the reason the reader is told. */
@@ -60,11 +60,7 @@ export function sniffImageFormat(data: Buffer): ImageFormat | null {
 
 const READ_OPTIONS = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" } as const;
 
-async function encode(
-  pipeline: sharp.Sharp,
-  alpha: boolean,
-  quality: number,
-): Promise<EncodedImage> {
+async function encode(pipeline: Sharp, alpha: boolean, quality: number): Promise<EncodedImage> {
   // Metadata (EXIF with its place and camera, ICC aside) is dropped: sharp writes none unless
   // asked to. Pictures with transparency stay PNG; the rest become progressive JPEG.
   const { data, info } = alpha
@@ -95,7 +91,7 @@ export async function checkImage(data: Buffer): Promise<CheckedImage> {
   const format = sniffImageFormat(data);
   if (!format) throw new ImageRejectedError(415, "只支持 JPEG、PNG、WebP 或 GIF 图片");
 
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(data, READ_OPTIONS).metadata();
   } catch {
