@@ -62,6 +62,7 @@ function countPageView(deps: AppDeps, url: string, request: FastifyRequest) {
   const viewed = viewedContent(url);
   if (viewed?.kind === "article") deps.services.articles.countView(viewed.id);
   else if (viewed?.kind === "entry") deps.services.entries.countView(viewed.id);
+  else if (viewed?.kind === "post") deps.services.community.countView(viewed.id);
 }
 
 // A random prefix per process and a counter: unique like random ids, without asking the OS for

@@ -1,0 +1,127 @@
+import type { Membership } from "@tongjian/contracts/community";
+import { COMMUNITY_PAGE_SIZE, circlePath, composerPath } from "@tongjian/domain/community-rules";
+import { isEntityId } from "@tongjian/domain/entity-id";
+import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { SHARE_DESCRIPTION_LIMIT, truncateText } from "@tongjian/domain/text-length";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { JoinButton } from "../features/community/join-button.tsx";
+import { PostFeed } from "../features/community/post-feed.tsx";
+import { notFound, orNotFound } from "../shell/not-found.ts";
+import { usePlatform, useShare } from "../shell/platform.tsx";
+import { RouteErrorState } from "../shell/route-error.tsx";
+import type { Route } from "./+types/group-share";
+import "../features/community/community.css";
+
+// A circle's page (spec §2 group-share, tracked as circlePage with circleId and userId): as
+// shared by a member (userId), it says who invites the reader. Join, post, share, its posts.
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const circleId = url.searchParams.get("circleId");
+  if (!isEntityId(circleId)) throw notFound("圈子不存在");
+  const userId = url.searchParams.get("userId");
+  const { community } = context.services;
+  const circle = await orNotFound(
+    community.circle({
+      id: circleId,
+      inviterId: isEntityId(userId) ? userId : null,
+      viewer: context.viewer,
+    }),
+    "圈子不存在",
+  );
+  const posts = await community.posts({
+    circleId,
+    page: 1,
+    size: COMMUNITY_PAGE_SIZE,
+    viewer: context.viewer,
+  });
+  const me = context.viewer.kind === "user" ? context.viewer.userId : null;
+  return { circle, posts, me };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: `圈子 - ${PRODUCT_NAME}` }];
+  return [
+    { title: `${data.circle.name} - 圈子 - ${PRODUCT_NAME}` },
+    { name: "description", content: data.circle.intro },
+  ];
+}
+
+export default function GroupShare({ loaderData }: Route.ComponentProps) {
+  const { circle, posts, me } = loaderData;
+  const { env, bridge } = usePlatform();
+  const navigate = useNavigate();
+  const [membership, setMembership] = useState<Membership>({
+    joined: circle.joined,
+    memberCount: circle.memberCount,
+  });
+  useShare({
+    title: circle.inviter
+      ? `${circle.inviter.name}邀请你加入「${circle.name}」`
+      : `圈子「${circle.name}」`,
+    desc: truncateText(circle.intro, SHARE_DESCRIPTION_LIMIT),
+    imgUrl: "",
+  });
+  // What a member shares carries their id: the page then says who invites.
+  const shareLink = membership.joined && me ? circlePath(circle.id, me) : null;
+  const compose = () => {
+    if (env.isNativeApp)
+      bridge
+        .call("communitySend", { circleId: circle.id })
+        .catch(() => navigate(composerPath(circle.id)));
+    else navigate(composerPath(circle.id));
+  };
+  return (
+    <main className="tj-community tj-circle-page">
+      {circle.inviter && !membership.joined && (
+        <p className="tj-invite" role="note">
+          <strong>{circle.inviter.name}</strong> 邀请你加入圈子「{circle.name}」
+        </p>
+      )}
+      <header className="tj-circle-page__head">
+        <span className="tj-circle-card__badge tj-circle-card__badge--large" aria-hidden="true">
+          {[...circle.name][0]}
+        </span>
+        <div>
+          <h1 className="tj-circle-page__name">{circle.name}</h1>
+          <p className="tj-circle-page__intro">{circle.intro}</p>
+          <p className="tj-circle-card__meta">
+            成员 {membership.memberCount} · 帖子 {circle.postCount}
+          </p>
+        </div>
+      </header>
+      <div className="tj-circle-page__actions">
+        <JoinButton
+          circleId={circle.id}
+          circleName={circle.name}
+          joined={circle.joined}
+          onChange={setMembership}
+        />
+        {membership.joined && (
+          <button type="button" className="tj-button" onClick={compose}>
+            发帖
+          </button>
+        )}
+      </div>
+      {shareLink && (
+        <p className="tj-circle-page__share">
+          邀请朋友：分享<a href={shareLink}>这个页面的链接</a>，朋友打开会看到你的邀请
+        </p>
+      )}
+      <section className="tj-section" aria-labelledby="tj-circle-posts">
+        <h2 id="tj-circle-posts" className="tj-section__title">
+          圈内帖子
+        </h2>
+        <PostFeed
+          first={posts}
+          filter={{ circleId: circle.id }}
+          showCircle={false}
+          empty="圈子里还没有帖子，加入后来发第一帖吧"
+        />
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorState />;
+}
