@@ -13,7 +13,7 @@ import { id, listPage, pageNumber, pageSize } from "./common.ts";
 // anyone, `/y/` calls need login (decision 18: 600 when anonymous). Writes need an account
 // (a WeChat visitor is asked to bind a phone first).
 
-export const COMMUNITY_API = "/api/m/social/community/v1";
+export { COMMUNITY_API } from "@tongjian/domain/community-rules";
 
 const reasonKeys = Object.keys(REPORT_REASONS) as [
   keyof typeof REPORT_REASONS,

@@ -50,6 +50,12 @@ export const REPORT_NOTE_MAX = 200;
 
 export const COMMUNITY_PAGE_SIZE = 10;
 
+/**
+ * The community's API prefix (packages/contracts/src/community.ts): `/n/` calls answer anyone,
+ * `/y/` calls need login. Here, not in the contracts, so that pages call it without loading zod.
+ */
+export const COMMUNITY_API = "/api/m/social/community/v1";
+
 export type PostStatus = "visible" | "hidden";
 
 /** The key a topic is stored and looked up by: full-width letters and case do not matter. */

@@ -1,5 +1,5 @@
-import { COMMUNITY_API, type QueueItem } from "@tongjian/contracts/community";
-import { postPath, REPORT_REASONS } from "@tongjian/domain/community-rules";
+import type { QueueItem } from "@tongjian/contracts/community";
+import { COMMUNITY_API, postPath, REPORT_REASONS } from "@tongjian/domain/community-rules";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { data, useRevalidator } from "react-router";
 import { AuthorLine } from "../features/community/author-line.tsx";

@@ -1,5 +1,5 @@
 import type { Circle } from "@tongjian/contracts/community";
-import { COMMUNITY_API } from "@tongjian/contracts/community";
+import { COMMUNITY_API } from "@tongjian/domain/community-rules";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useCallback } from "react";
 import { CircleCard } from "../features/community/circle-card.tsx";

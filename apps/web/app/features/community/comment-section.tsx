@@ -1,5 +1,5 @@
-import { COMMUNITY_API, type Comment, type CommentList } from "@tongjian/contracts/community";
-import { COMMENT_TEXT_LIMIT } from "@tongjian/domain/community-rules";
+import type { Comment, CommentList } from "@tongjian/contracts/community";
+import { COMMENT_TEXT_LIMIT, COMMUNITY_API } from "@tongjian/domain/community-rules";
 import { textLength } from "@tongjian/domain/text-length";
 import { type FormEvent, useCallback, useId, useState } from "react";
 import { MoreButton } from "../../shell/more-button.tsx";

@@ -1,5 +1,6 @@
-import { COMMUNITY_API, type Post, type UploadedImage } from "@tongjian/contracts/community";
+import type { Post, UploadedImage } from "@tongjian/contracts/community";
 import {
+  COMMUNITY_API,
   IMAGE_ACCEPT,
   IMAGE_MAX_BYTES,
   POST_IMAGE_MAX,
@@ -8,7 +9,15 @@ import {
   postTopics,
 } from "@tongjian/domain/community-rules";
 import { textLength } from "@tongjian/domain/text-length";
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type FormEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useNavigate } from "react-router";
 import { usePlatform } from "../../shell/platform.tsx";
 import { clearDraft, readDraft, writeDraft } from "./composer-draft.ts";
@@ -64,14 +73,20 @@ export function Composer({ circleId, circleName }: { circleId: string; circleNam
     setLoaded(true);
   }, [circleId]);
 
+  // Saved shortly after each change, at once before sending, and when the page goes away.
+  const saveDraft = useCallback(() => {
+    const images = slots.flatMap((s) => (s.state === "done" && s.image ? [s.image] : []));
+    writeDraft(circleId, { text, images });
+  }, [circleId, text, slots]);
   useEffect(() => {
     if (!loaded) return;
-    const timer = window.setTimeout(() => {
-      const images = slots.flatMap((s) => (s.state === "done" && s.image ? [s.image] : []));
-      writeDraft(circleId, { text, images });
-    }, DRAFT_SAVE_MS);
-    return () => window.clearTimeout(timer);
-  }, [circleId, text, slots, loaded]);
+    const timer = window.setTimeout(saveDraft, DRAFT_SAVE_MS);
+    window.addEventListener("pagehide", saveDraft);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("pagehide", saveDraft);
+    };
+  }, [saveDraft, loaded]);
 
   const update = (key: string, change: Partial<Slot>) =>
     setSlots((list) => list.map((s) => (s.key === key ? { ...s, ...change } : s)));
@@ -129,6 +144,7 @@ export function Composer({ circleId, circleName }: { circleId: string; circleNam
     event.preventDefault();
     if (over || uploading || failed || empty) return;
     const imageIds = slots.flatMap((s) => (s.image ? [s.image.id] : []));
+    saveDraft();
     const post = await run(() =>
       api.post<Post>(`${COMMUNITY_API}/y/post`, { circleId, text, imageIds }),
     );

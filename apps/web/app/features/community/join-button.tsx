@@ -1,4 +1,5 @@
-import { COMMUNITY_API, type Membership } from "@tongjian/contracts/community";
+import type { Membership } from "@tongjian/contracts/community";
+import { COMMUNITY_API } from "@tongjian/domain/community-rules";
 import { useState } from "react";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useCommunityCall } from "./use-community-call.ts";

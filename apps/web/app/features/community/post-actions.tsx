@@ -1,5 +1,6 @@
-import { COMMUNITY_API, type Post, type PostLikeStatus } from "@tongjian/contracts/community";
+import type { Post, PostLikeStatus } from "@tongjian/contracts/community";
 import {
+  COMMUNITY_API,
   REPORT_NOTE_MAX,
   REPORT_REASONS,
   type ReportReason,

@@ -1,5 +1,5 @@
 import type { Post, PostList } from "@tongjian/contracts/community";
-import { COMMUNITY_API } from "@tongjian/contracts/community";
+import { COMMUNITY_API } from "@tongjian/domain/community-rules";
 import { useCallback } from "react";
 import { MoreButton } from "../../shell/more-button.tsx";
 import { usePlatform } from "../../shell/platform.tsx";

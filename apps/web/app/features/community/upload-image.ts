@@ -1,5 +1,6 @@
-import { COMMUNITY_API, type UploadedImage } from "@tongjian/contracts/community";
+import type { UploadedImage } from "@tongjian/contracts/community";
 import { CODE_CSRF, CSRF_HEADER } from "@tongjian/domain/api-codes";
+import { COMMUNITY_API } from "@tongjian/domain/community-rules";
 import { ApiRequestError } from "../../shell/api-client.ts";
 
 export const IMAGE_UPLOAD_PATH = `${COMMUNITY_API}/y/post/image`;

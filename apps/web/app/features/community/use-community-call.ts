@@ -30,7 +30,10 @@ export function useCommunityCall() {
           else navigate(loginPath(pathname + search, "user"));
           return undefined;
         }
-        setError(failure instanceof Error ? failure.message : "操作失败，请稍后重试");
+        // fetch itself fails (TypeError) when the network is down: say so in the page's words.
+        setError(
+          failure instanceof ApiRequestError ? failure.message : "网络异常，请检查网络后重试",
+        );
         return undefined;
       } finally {
         setBusy(false);
