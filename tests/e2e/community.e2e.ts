@@ -10,7 +10,11 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
-import { appToken, fakeNativeHostScript, TEST_APP_TOKEN_SECRET } from "../support/fake-native-host.ts";
+import {
+  appToken,
+  fakeNativeHostScript,
+  TEST_APP_TOKEN_SECRET,
+} from "../support/fake-native-host.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
 
@@ -70,7 +74,9 @@ async function register(page: Page, phone: string) {
   await page.getByRole("button", { name: "注册并登录" }).click();
 }
 
-async function signedInReader(path: string): Promise<{ context: BrowserContext; page: Page; phone: string }> {
+async function signedInReader(
+  path: string,
+): Promise<{ context: BrowserContext; page: Page; phone: string }> {
   const context = await phoneContext(browser, UA.iosSafari);
   const page = await context.newPage();
   const phone = newPhone();
@@ -111,7 +117,9 @@ describe("community at 375×812", () => {
   let topic = "";
 
   it("keeps first-load JavaScript within 125 KB on the community pages", async () => {
-    const posts = await (await fetch(url(`/api/m/social/community/v1/n/posts?circleId=${TANG}`))).json();
+    const posts = await (
+      await fetch(url(`/api/m/social/community/v1/n/posts?circleId=${TANG}`))
+    ).json();
     const samplePost = `/community/detail?id=${posts.data.list[0].id}`;
     for (const path of ["/group/entry", `/group/share?circleId=${TANG}`, samplePost]) {
       const kb = await firstLoadJsKb(path);
@@ -144,14 +152,18 @@ describe("community at 375×812", () => {
     await page.waitForURL(url(`/community/send?circleId=${TANG}`));
     await hydrated(page);
     topic = `杜诗新读${randomInt(0, 10 ** 6)}`;
-    await page.getByLabel("发到「唐诗研读」").fill(`今天重读《春望》，#${topic}# 与大家分享<script>alert(1)</script>`);
+    await page
+      .getByLabel("发到「唐诗研读」")
+      .fill(`今天重读《春望》，#${topic}# 与大家分享<script>alert(1)</script>`);
     await page.getByText(`话题：#${topic}#`).waitFor();
     const png = await sharp({
       create: { width: 640, height: 480, channels: 3, background: { r: 140, g: 47, b: 30 } },
     })
       .png()
       .toBuffer();
-    await page.getByTestId("image-input").setInputFiles({ name: "chun-wang.png", mimeType: "image/png", buffer: png });
+    await page
+      .getByTestId("image-input")
+      .setInputFiles({ name: "chun-wang.png", mimeType: "image/png", buffer: png });
     await page.locator(".tj-composer__image--done").waitFor();
     await page.screenshot({ path: "test-results/screenshots/community-composer.png" });
     await page.getByRole("button", { name: "发布" }).click();
@@ -179,7 +191,9 @@ describe("community at 375×812", () => {
     await page.goto(url(`/group/share?circleId=${TANG}`));
     await hydrated(page);
     const first = page.locator(".tj-post-card").first();
-    await expect(first.getAttribute("data-post-id")).resolves.toBe(new URL(url(postPath)).searchParams.get("id"));
+    await expect(first.getAttribute("data-post-id")).resolves.toBe(
+      new URL(url(postPath)).searchParams.get("id"),
+    );
     await first.getByRole("link", { name: `#${topic}#` }).click();
     await page.waitForURL(/\/community\/topic\?name=/);
     await page.getByRole("heading", { name: `#${topic}#` }).waitFor();
@@ -200,9 +214,13 @@ describe("community at 375×812", () => {
     // A reader who is no admin is refused the queue.
     const moderator = await signedInReader("/community/moderation");
     await moderator.page.getByText("只有管理员可以查看审核队列").waitFor();
-    await run(process.execPath, ["--import", "tsx", "tools/account-role.ts", "--phone", moderator.phone, "--role", "admin"], {
-      env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: "" },
-    });
+    await run(
+      process.execPath,
+      ["--import", "tsx", "tools/account-role.ts", "--phone", moderator.phone, "--role", "admin"],
+      {
+        env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: "" },
+      },
+    );
     // Sessions read the role anew within seconds.
     const id = new URL(url(postPath)).searchParams.get("id") as string;
     await expect
@@ -226,7 +244,9 @@ describe("community at 375×812", () => {
     // Gone for everyone else.
     const res = await fetch(url(postPath));
     expect(res.status).toBe(404);
-    const list = await (await fetch(url(`/api/m/social/community/v1/n/posts?topic=${encodeURIComponent(topic)}`))).json();
+    const list = await (
+      await fetch(url(`/api/m/social/community/v1/n/posts?topic=${encodeURIComponent(topic)}`))
+    ).json();
     expect(list.data.total).toBe(0);
   });
 
@@ -241,7 +261,9 @@ describe("community at 375×812", () => {
     const text = `草稿不能丢 #草稿${randomInt(0, 10 ** 6)}#`;
     await page.getByLabel("发到「唐诗研读」").fill(text);
     // The network fails just as the post goes.
-    await page.route("**/api/m/social/community/v1/y/post", (route) => route.abort("internetdisconnected"));
+    await page.route("**/api/m/social/community/v1/y/post", (route) =>
+      route.abort("internetdisconnected"),
+    );
     await page.getByRole("button", { name: "发布" }).click();
     await page.getByText(/草稿已保存在本机/).waitFor();
     await expect(page.getByLabel("发到「唐诗研读」").inputValue()).resolves.toBe(text);
@@ -253,19 +275,33 @@ describe("community at 375×812", () => {
     // Sent now, the draft is gone.
     await page.getByRole("button", { name: "发布" }).click();
     await page.waitForURL(/\/community\/detail\?id=/);
-    const left = await page.evaluate((key) => localStorage.getItem(key), `tj:community-draft:${TANG}`);
+    const left = await page.evaluate(
+      (key) => localStorage.getItem(key),
+      `tj:community-draft:${TANG}`,
+    );
     expect(left).toBeNull();
     await context.close();
   });
 
   it("inside the app, a post in a list opens in the app's own community page", async () => {
     const context = await phoneContext(browser, UA.appIos("4.11.2"));
-    const user = { username: "App读者", avatar: "", userId: `app-${randomInt(0, 10 ** 9)}`, phone: newPhone() };
-    await context.addInitScript(fakeNativeHostScript({ platform: "ios", user: { ...user, bearer: await appToken(user) } }));
+    const user = {
+      username: "App读者",
+      avatar: "",
+      userId: `app-${randomInt(0, 10 ** 9)}`,
+      phone: newPhone(),
+    };
+    await context.addInitScript(
+      fakeNativeHostScript({ platform: "ios", user: { ...user, bearer: await appToken(user) } }),
+    );
     const page = await context.newPage();
     await page.goto(url(`/group/share?circleId=${TANG}`));
     await hydrated(page);
-    await page.locator(".tj-post-card").first().getByRole("link", { name: /查看全文/ }).click();
+    await page
+      .locator(".tj-post-card")
+      .first()
+      .getByRole("link", { name: /查看全文/ })
+      .click();
     await expect
       .poll(() =>
         page.evaluate(() =>
