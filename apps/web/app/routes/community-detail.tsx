@@ -54,7 +54,7 @@ export default function CommunityDetail({ loaderData }: Route.ComponentProps) {
   useShare({
     title: `${post.author.name}在「${post.circle.name}」的帖子`,
     desc: truncateText(post.text || "分享了图片", SHARE_DESCRIPTION_LIMIT),
-    imgUrl: post.images[0]?.thumbUrl ?? "",
+    imgUrl: post.images[0]?.thumbUrl ?? "/favicon.svg",
   });
   return (
     <main className="tj-community tj-post-page">

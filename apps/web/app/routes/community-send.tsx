@@ -1,6 +1,7 @@
 import { circlePath } from "@tongjian/domain/community-rules";
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { useRevalidator } from "react-router";
 import { Composer } from "../features/community/composer.tsx";
 import { JoinButton } from "../features/community/join-button.tsx";
 import { AppLink } from "../shell/app-link.tsx";
@@ -31,6 +32,7 @@ export function meta() {
 
 export default function CommunitySend({ loaderData }: Route.ComponentProps) {
   const { circle, mine } = loaderData;
+  const revalidator = useRevalidator();
   return (
     <main className="tj-community">
       <h1 className="tj-community__title">发帖</h1>
@@ -57,8 +59,13 @@ export default function CommunitySend({ loaderData }: Route.ComponentProps) {
         <Composer key={circle.id} circleId={circle.id} circleName={circle.name} />
       ) : (
         <div className="tj-community__join">
-          <p>加入「{circle.name}」后才能在圈里发帖。加入后刷新本页即可开始写。</p>
-          <JoinButton circleId={circle.id} circleName={circle.name} joined={false} />
+          <p>加入「{circle.name}」后才能在圈里发帖。</p>
+          <JoinButton
+            circleId={circle.id}
+            circleName={circle.name}
+            joined={false}
+            onChange={() => void revalidator.revalidate()}
+          />
           <p>
             <AppLink className="tj-section__link" to={circlePath(circle.id)}>
               看看圈子

@@ -59,7 +59,8 @@ export default function GroupShare({ loaderData }: Route.ComponentProps) {
       ? `${circle.inviter.name}邀请你加入「${circle.name}」`
       : `圈子「${circle.name}」`,
     desc: truncateText(circle.intro, SHARE_DESCRIPTION_LIMIT),
-    imgUrl: "",
+    // The site's mark: a circle has no picture of its own.
+    imgUrl: "/favicon.svg",
   });
   // What a member shares carries their id: the page then says who invites.
   const shareLink = membership.joined && me ? circlePath(circle.id, me) : null;
