@@ -1,4 +1,5 @@
-import { circlePath } from "@tongjian/domain/community-rules";
+import type { CommentList, Post } from "@tongjian/contracts/community";
+import { COMMUNITY_PAGE_SIZE, circlePath } from "@tongjian/domain/community-rules";
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
@@ -8,6 +9,7 @@ import { CommentSection } from "../features/community/comment-section.tsx";
 import { ImageGrid } from "../features/community/image-grid.tsx";
 import { PostActions } from "../features/community/post-actions.tsx";
 import { PostBody } from "../features/community/post-body.tsx";
+import { PostFeed } from "../features/community/post-feed.tsx";
 import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
@@ -21,8 +23,15 @@ const COMMENT_PAGE_SIZE = 20;
 // report, share and comments. Reading it counts a view.
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const id = url.searchParams.get("id");
-  if (!isEntityId(id)) throw notFound("帖子不存在或已被删除");
   const { community } = context.services;
+  // Without an id the page lists the newest posts (as /detail without one lists entries).
+  if (id === null)
+    return {
+      post: null,
+      comments: null,
+      latest: await community.posts({ page: 1, size: COMMUNITY_PAGE_SIZE, viewer: context.viewer }),
+    } as const;
+  if (!isEntityId(id)) throw notFound("帖子不存在或已被删除");
   const post = await orNotFound(
     community.post({
       id,
@@ -37,12 +46,12 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     size: COMMENT_PAGE_SIZE,
     viewer: context.viewer,
   });
-  return { post, comments };
+  return { post, comments, latest: null };
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: `帖子 - ${PRODUCT_NAME}` }];
-  const { post } = data;
+  const post = data?.post;
+  if (!post) return [{ title: `帖子 - ${PRODUCT_NAME}` }];
   return [
     { title: `${post.author.name}在「${post.circle.name}」的帖子 - ${PRODUCT_NAME}` },
     { name: "description", content: truncateText(post.text, SHARE_DESCRIPTION_LIMIT) },
@@ -50,7 +59,18 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function CommunityDetail({ loaderData }: Route.ComponentProps) {
-  const { post, comments } = loaderData;
+  const { post, comments, latest } = loaderData;
+  if (!post || !comments)
+    return (
+      <main className="tj-community">
+        <h1 className="tj-community__title">最新帖子</h1>
+        <PostFeed first={latest} filter={{}} empty="还没有人发帖" />
+      </main>
+    );
+  return <PostPage post={post} comments={comments} />;
+}
+
+function PostPage({ post, comments }: { post: Post; comments: CommentList }) {
   useShare({
     title: `${post.author.name}在「${post.circle.name}」的帖子`,
     desc: truncateText(post.text || "分享了图片", SHARE_DESCRIPTION_LIMIT),

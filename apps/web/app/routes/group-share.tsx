@@ -1,10 +1,11 @@
-import type { Membership } from "@tongjian/contracts/community";
+import type { CirclePage, Membership, PostList } from "@tongjian/contracts/community";
 import { COMMUNITY_PAGE_SIZE, circlePath, composerPath } from "@tongjian/domain/community-rules";
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { SHARE_DESCRIPTION_LIMIT, truncateText } from "@tongjian/domain/text-length";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { CircleCard } from "../features/community/circle-card.tsx";
 import { JoinButton } from "../features/community/join-button.tsx";
 import { PostFeed } from "../features/community/post-feed.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
@@ -17,9 +18,17 @@ import "../features/community/community.css";
 // shared by a member (userId), it says who invites the reader. Join, post, share, its posts.
 export async function loader({ context, url }: Route.LoaderArgs) {
   const circleId = url.searchParams.get("circleId");
+  const { community } = context.services;
+  // Without a circle the page offers every circle.
+  if (circleId === null)
+    return {
+      circle: null,
+      posts: null,
+      me: null,
+      circles: await community.circles({ page: 1, size: 50, viewer: context.viewer }),
+    } as const;
   if (!isEntityId(circleId)) throw notFound("圈子不存在");
   const userId = url.searchParams.get("userId");
-  const { community } = context.services;
   const circle = await orNotFound(
     community.circle({
       id: circleId,
@@ -35,11 +44,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     viewer: context.viewer,
   });
   const me = context.viewer.kind === "user" ? context.viewer.userId : null;
-  return { circle, posts, me };
+  return { circle, posts, me, circles: null };
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: `圈子 - ${PRODUCT_NAME}` }];
+  if (!data?.circle) return [{ title: `圈子 - ${PRODUCT_NAME}` }];
   return [
     { title: `${data.circle.name} - 圈子 - ${PRODUCT_NAME}` },
     { name: "description", content: data.circle.intro },
@@ -47,7 +56,34 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function GroupShare({ loaderData }: Route.ComponentProps) {
-  const { circle, posts, me } = loaderData;
+  const { circle, posts, me, circles } = loaderData;
+  if (!circle || !posts)
+    return (
+      <main className="tj-community">
+        <h1 className="tj-community__title">选择圈子</h1>
+        {circles.list.length === 0 ? (
+          <p className="tj-empty">还没有圈子</p>
+        ) : (
+          <ul className="tj-circle-list">
+            {circles.list.map((c) => (
+              <CircleCard key={c.id} circle={c} />
+            ))}
+          </ul>
+        )}
+      </main>
+    );
+  return <CirclePageView circle={circle} posts={posts} me={me} />;
+}
+
+function CirclePageView({
+  circle,
+  posts,
+  me,
+}: {
+  circle: CirclePage;
+  posts: PostList;
+  me: string | null;
+}) {
   const { env, bridge } = usePlatform();
   const navigate = useNavigate();
   const [membership, setMembership] = useState<Membership>({
