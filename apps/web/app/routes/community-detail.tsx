@@ -4,12 +4,12 @@ import { isEntityId } from "@tongjian/domain/entity-id";
 import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { SHARE_DESCRIPTION_LIMIT, truncateText } from "@tongjian/domain/text-length";
+import { lazy, Suspense } from "react";
 import { AuthorLine } from "../features/community/author-line.tsx";
 import { CommentSection } from "../features/community/comment-section.tsx";
 import { ImageGrid } from "../features/community/image-grid.tsx";
 import { PostActions } from "../features/community/post-actions.tsx";
 import { PostBody } from "../features/community/post-body.tsx";
-import { PostFeed } from "../features/community/post-feed.tsx";
 import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
@@ -18,6 +18,11 @@ import type { Route } from "./+types/community-detail";
 import "../features/community/community.css";
 
 const COMMENT_PAGE_SIZE = 20;
+
+/** The list without an id is a rare page: its code loads with it, not with every post. */
+const PostFeed = lazy(() =>
+  import("../features/community/post-feed.tsx").then((m) => ({ default: m.PostFeed })),
+);
 
 // A post (spec §2 community-detail, tracked as postPage with its id): body, images, like,
 // report, share and comments. Reading it counts a view.
@@ -64,7 +69,9 @@ export default function CommunityDetail({ loaderData }: Route.ComponentProps) {
     return (
       <main className="tj-community">
         <h1 className="tj-community__title">最新帖子</h1>
-        <PostFeed first={latest} filter={{}} empty="还没有人发帖" />
+        <Suspense fallback={<p className="tj-empty">正在加载帖子…</p>}>
+          <PostFeed first={latest} filter={{}} empty="还没有人发帖" />
+        </Suspense>
       </main>
     );
   return <PostPage post={post} comments={comments} />;

@@ -5,7 +5,6 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { SHARE_DESCRIPTION_LIMIT, truncateText } from "@tongjian/domain/text-length";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { CircleCard } from "../features/community/circle-card.tsx";
 import { JoinButton } from "../features/community/join-button.tsx";
 import { PostFeed } from "../features/community/post-feed.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
@@ -64,9 +63,13 @@ export default function GroupShare({ loaderData }: Route.ComponentProps) {
         {circles.list.length === 0 ? (
           <p className="tj-empty">还没有圈子</p>
         ) : (
-          <ul className="tj-circle-list">
+          <ul className="tj-chips">
             {circles.list.map((c) => (
-              <CircleCard key={c.id} circle={c} />
+              <li key={c.id}>
+                <a className="tj-chip" href={circlePath(c.id)}>
+                  {c.name}
+                </a>
+              </li>
             ))}
           </ul>
         )}
