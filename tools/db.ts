@@ -18,6 +18,12 @@ async function main() {
     console.log(
       `内容校验通过：${[...kinds].map(([k, n]) => `${k} ${n}`).join("，")}，relation ${bundle.relations.length}，article ${bundle.articles.length}，insight ${bundle.insights.length}`,
     );
+    const { loadCommunity } = await import("@tongjian/content/community-content");
+    const community = loadCommunity(contentRoot);
+    if (community)
+      console.log(
+        `社区示例校验通过：读者 ${community.readers.length}，圈子 ${community.circles.length}，帖子 ${community.posts.length}`,
+      );
     // The syllabus names without an entry, and syllabus entries without a source or a
     // relation (docs/content-format.md, "Syllabus"). A report: the unit test is the gate.
     const syllabus = readSyllabusNames(contentRoot);
@@ -50,6 +56,12 @@ async function main() {
       const bundle = loadContent(contentRoot);
       const summary = await seedContent(handle, bundle, { searchIndex: !config.seedPoetry });
       console.log(`已载入内容：${JSON.stringify(summary)}`);
+      // The sample circles and posts (content/community.yaml); readers' own posts stay.
+      const { loadCommunity } = await import("@tongjian/content/community-content");
+      const { seedCommunity } = await import("@tongjian/content/seed-community");
+      const community = loadCommunity(contentRoot);
+      if (community)
+        console.log(`已载入社区示例：${JSON.stringify(await seedCommunity(handle, community))}`);
       if (config.seedPoetry) {
         // The curated part of chinese-poetry, as on a first start; `npm run import:poetry --
         // --all` adds the rest.

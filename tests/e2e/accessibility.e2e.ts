@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import { sampleId } from "@tongjian/content/community-content";
 import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -66,6 +67,15 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
   { name: "搜索：你是不是要找", path: `/search?q=${encodeURIComponent("李拜")}` },
   { name: "下载页", path: "/redirectpage" },
   { name: "登录", path: "/login" },
+  { name: "圈子入口", path: "/group/entry" },
+  { name: "全部圈子", path: "/group/total" },
+  {
+    name: "圈子：成员分享的邀请",
+    path: `/group/share?circleId=${sampleId("circle", "san-guo-mi")}&userId=${sampleId("reader", "san-guo-lao-bing")}`,
+  },
+  { name: "帖子详情：话题与评论", path: `/community/detail?id=${sampleId("post", "chun-wang")}` },
+  { name: "话题的帖子", path: `/community/topic?name=${encodeURIComponent("文物")}` },
+  { name: "活跃读者（大V）", path: "/largeV" },
   { name: "音频", path: "/audio/detail" },
   { name: "建设中", path: `/painting/${"0".repeat(24)}` },
   { name: "建设中：关系图谱的深色外壳", path: "/relation" },

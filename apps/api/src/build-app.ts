@@ -20,6 +20,7 @@ import { viewedContent } from "./page-views.ts";
 import { registerAuthRoutes } from "./routes/accounts/auth-routes.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
+import { registerCommunityRoutes } from "./routes/community/community-routes.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
 import { registerHomeRoutes } from "./routes/content/home-routes.ts";
@@ -61,6 +62,7 @@ function countPageView(deps: AppDeps, url: string, request: FastifyRequest) {
   const viewed = viewedContent(url);
   if (viewed?.kind === "article") deps.services.articles.countView(viewed.id);
   else if (viewed?.kind === "entry") deps.services.entries.countView(viewed.id);
+  else if (viewed?.kind === "post") deps.services.community.countView(viewed.id);
 }
 
 // A random prefix per process and a counter: unique like random ids, without asking the OS for
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerAuthRoutes(typed, deps);
     registerWeChatSignatureRoutes(typed, deps);
     registerTrackingRoutes(typed, deps);
+    registerCommunityRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

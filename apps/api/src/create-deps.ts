@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
+import { loadCommunity } from "@tongjian/content/community-content";
 import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
+import { seedCommunity } from "@tongjian/content/seed-community";
 import { seedContent, seedTopics } from "@tongjian/content/seed-content";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
@@ -15,6 +17,7 @@ import { createEntryRepository } from "@tongjian/services/content/entry-reposito
 import { createServices } from "@tongjian/services/create-services";
 import { createDatabaseStore } from "@tongjian/services/key-value-repository";
 import type { KeyValueStore } from "@tongjian/services/key-value-store";
+import { createObjectStorage } from "@tongjian/services/storage/create-object-storage";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provider.ts";
@@ -25,6 +28,8 @@ import { createRedisStore } from "./stores/redis-store.ts";
 const SEARCH_INDEX_MIGRATIONS = new Set(["0003-search", "0007-verse-search", "0008-search-groups"]);
 /** The migration that adds the 洞察 topic tables, which only the content files fill. */
 const TOPIC_MIGRATION = "0009-reading-rooms";
+/** The community tables: their sample circles and posts come with the first start or with them. */
+const COMMUNITY_MIGRATION = "0012-community";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -79,6 +84,11 @@ export async function createDeps(
       log?.info({ error: String(error) }, "insight topics not loaded; run npm run db:seed");
     }
   }
+  if (config.seedOnStart && (empty || applied.includes(COMMUNITY_MIGRATION))) {
+    const community = loadCommunity(resolve(config.contentDir));
+    if (community)
+      log?.info({ community: await seedCommunity(handle, community) }, "sample community loaded");
+  }
   const store = config.redisUrl
     ? createRedisStore(config.redisUrl)
     : createDatabaseStore(handle.db);
@@ -96,6 +106,7 @@ export async function createDeps(
       contentPollMs: config.contentPollMs,
       sms,
       appTokenSecret: config.auth.appTokenSecret,
+      uploads: createObjectStorage(config.uploads),
     }),
   };
 }

@@ -23,6 +23,13 @@ describe("viewed content of a cached page", () => {
     }
   });
 
+  it("finds the post of a community post page", () => {
+    for (const url of [`/community/detail?id=${ID}`, `/community/detail.data?id=${ID}`]) {
+      expect(viewedContent(url), url).toEqual({ kind: "post", id: ID });
+    }
+    expect(viewedContent("/community/detail?id=nope")).toBeNull();
+  });
+
   it("counts nothing for lists, other pages and malformed ids", () => {
     for (const url of [
       "/",

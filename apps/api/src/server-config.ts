@@ -68,6 +68,8 @@ const configSchema = z.object({
   TRUST_PROXY: optionalText,
   APP_IOS_DOWNLOAD_URL: optionalUrl,
   APP_ANDROID_DOWNLOAD_URL: optionalUrl,
+  UPLOAD_STORAGE: z.enum(["local", ""]).optional(),
+  UPLOAD_DIR: optionalText,
 });
 
 /** Where the download page sends readers when the site knows no store links of its own. */
@@ -166,6 +168,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** Store links of the download page. */
   appDownloads: { ios: string; android: string };
+  /** Where uploaded images go: `UPLOAD_STORAGE` (local disk) under `UPLOAD_DIR`. */
+  uploads: { kind: "local"; dir: string };
 }
 
 /**
@@ -237,6 +241,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     appDownloads: {
       ios: c.APP_IOS_DOWNLOAD_URL ?? DEFAULT_APP_DOWNLOADS.ios,
       android: c.APP_ANDROID_DOWNLOAD_URL ?? DEFAULT_APP_DOWNLOADS.android,
+    },
+    uploads: {
+      kind: c.UPLOAD_STORAGE || "local",
+      dir: c.UPLOAD_DIR ?? join(c.DATA_DIR, "uploads"),
     },
   };
 }

@@ -172,6 +172,111 @@ export interface AuthSessionTable {
   address: string | null;
 }
 
+/** A community circle (圈子, migration 0012). */
+export interface CircleTable {
+  id: string;
+  key: string;
+  name: string;
+  intro: string;
+  sort: ColumnType<number, number | undefined, number>;
+  member_count: Generated<number>;
+  post_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CircleMemberTable {
+  circle_id: string;
+  account_id: string;
+  joined_at: string;
+}
+
+/** A post in a circle (migration 0012): its body as link-only HTML and as plain text. */
+export interface PostTable {
+  id: string;
+  circle_id: string;
+  author_id: string;
+  body_html: string;
+  body_text: string;
+  /** JSON array of upload ids. */
+  images: ColumnType<string, string | undefined, string>;
+  /** "visible" or "hidden". */
+  status: ColumnType<string, string | undefined, string>;
+  like_count: Generated<number>;
+  comment_count: Generated<number>;
+  view_count: Generated<number>;
+  open_reports: Generated<number>;
+  last_reported_at: ColumnType<string | null, string | null | undefined, string | null>;
+  sample: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PostTopicTable {
+  /** Normalised topic (NFKC, lower case). */
+  topic: string;
+  post_id: string;
+  /** The topic as written. */
+  name: string;
+  created_at: string;
+}
+
+export interface PostCommentTable {
+  id: string;
+  post_id: string;
+  author_id: string;
+  body_html: string;
+  body_text: string;
+  created_at: string;
+}
+
+export interface PostLikeTable {
+  post_id: string;
+  account_id: string;
+  created_at: string;
+}
+
+export interface PostViewDayTable {
+  post_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  views: ColumnType<number, number | undefined, number>;
+}
+
+export interface PostReportTable {
+  id: string;
+  post_id: string;
+  reporter_id: string;
+  reason: string;
+  note: string | null;
+  created_at: string;
+  resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface PostModerationTable {
+  id: string;
+  post_id: string;
+  moderator_id: string;
+  /** "hide", "restore" or "keep". */
+  action: string;
+  reason: string | null;
+  created_at: string;
+}
+
+/** A checked, re-encoded image in the upload storage (migration 0012). */
+export interface UploadTable {
+  id: string;
+  owner_id: string;
+  key: string;
+  thumb_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  post_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+}
+
 export interface KeyValueTable {
   key: string;
   value: string;
@@ -252,6 +357,16 @@ export interface Database {
   visitor: VisitorTable;
   account: AccountTable;
   auth_session: AuthSessionTable;
+  circle: CircleTable;
+  circle_member: CircleMemberTable;
+  post: PostTable;
+  post_topic: PostTopicTable;
+  post_comment: PostCommentTable;
+  post_like: PostLikeTable;
+  post_view_day: PostViewDayTable;
+  post_report: PostReportTable;
+  post_moderation: PostModerationTable;
+  upload: UploadTable;
   search_entry: SearchEntryTable;
   search_group: SearchGroupTable;
   search_article: SearchArticleTable;

@@ -68,7 +68,7 @@ const SINGLE: RouteSpec[] = [
   r("/ladderanniversary1", "campaigns", "single", "天梯周年"),
   r("/ladderintroduce", "learning", "single", "天梯介绍"),
   r("/laddersample", "learning", "single", "天梯试学"),
-  r("/largeV", "community", "single", "大V"),
+  r("/largeV", "community", "single", "大V", "large-v.tsx"),
   r("/latticeDiagram", "graph", "single", "格子图"),
   r("/law", "agreements", "single", "法律声明"),
   r("/learnrecord", "learning", "single", "学习记录"),
@@ -116,6 +116,13 @@ const SINGLE: RouteSpec[] = [
   r("/search", "content", "single", "搜索", "search.tsx"),
 ];
 
+// Beyond spec §2: the community's composer, topic pages and moderation queue (issue 16).
+const COMMUNITY_EXTRA: RouteSpec[] = [
+  r("/community/send", "community", "sub", "发帖", "community-send.tsx"),
+  r("/community/topic", "community", "sub", "话题", "community-topic.tsx"),
+  r("/community/moderation", "community", "sub", "社区审核", "community-moderation.tsx"),
+];
+
 const AGREEMENTS: [string, string][] = [
   ["personalInformationProtection", "个人信息保护政策"],
   ["soundcopyright", "声音版权说明"],
@@ -144,13 +151,13 @@ const SUB: [string, RouteArea, string, string?][] = [
   ["/buyvip/content", "commerce", "会员内容"],
   ["/buyvip/agreement/pay", "agreements", "会员支付协议"],
   ["/buyvip/agreement/service", "agreements", "会员服务协议"],
-  ["/community/detail", "community", "帖子详情"],
+  ["/community/detail", "community", "帖子详情", "community-detail.tsx"],
   ["/depthtest/exam", "learning", "测评答题"],
   ["/depthtest/report", "learning", "测评报告"],
   ["/depthtest/state", "learning", "测评状态"],
   ["/donatebooks/booklist", "campaigns", "捐书书单"],
   ["/exchange/order", "commerce", "兑换订单"],
-  ["/group/share", "community", "圈子分享"],
+  ["/group/share", "community", "圈子分享", "group-share.tsx"],
   ["/home/abpath", "graph", "关系路径"],
   ["/home/historylist", "content", "历史列表"],
   ["/home/more", "content", "更多"],
@@ -281,8 +288,8 @@ const PARAM: [string, RouteArea, string, string?][] = [
   ["/coupon/list/:id?", "commerce", "优惠券列表"],
   ["/discount/list/:id?", "commerce", "折扣列表"],
   ["/donatebooks/share", "campaigns", "捐书分享"],
-  ["/group/entry", "community", "圈子入口"],
-  ["/group/total", "community", "全部圈子"],
+  ["/group/entry", "community", "圈子入口", "group-entry.tsx"],
+  ["/group/total", "community", "全部圈子", "group-total.tsx"],
   ["/harmony/article", "content", "文章", "article.tsx"],
   ["/historicalsite/detail", "map", "历史遗址"],
   ["/knowledgepoint/details/:id?", "learning", "知识点详情"],
@@ -334,6 +341,7 @@ export const ROUTE_MANIFEST: readonly RouteSpec[] = [
   ...SUB.map(([p, area, title, module]) => r(p, area, "sub", title, module)),
   ...PARAM.map(([p, area, title, module]) => r(p, area, "param", title, module)),
   ...CATCH_ALL.map(([p, area, title]) => r(p, area, "catch-all", title)),
+  ...COMMUNITY_EXTRA,
 ];
 
 /** Route paths of built screens, with the module that renders them. */

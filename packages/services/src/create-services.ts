@@ -10,6 +10,9 @@ import { createVisitorRepository } from "./accounts/visitor-repository.ts";
 import { createVisitorService } from "./accounts/visitors.server.ts";
 import { createAskService } from "./ask/ask.server.ts";
 import { createAskRepository } from "./ask/ask-repository.ts";
+import { createCommunityService } from "./community/community.server.ts";
+import { createCommunityRepository } from "./community/community-repository.ts";
+import { createPostViewCounter } from "./community/post-view-counter.ts";
 import { createArticleRepository } from "./content/article-repository.ts";
 import { createArticleService } from "./content/articles.server.ts";
 import { createBannerRepository } from "./content/banner-repository.ts";
@@ -33,6 +36,7 @@ import { createSitemapService } from "./seo/sitemap.server.ts";
 import { createSitemapRepository } from "./seo/sitemap-repository.ts";
 import { createLikeRepository } from "./social/like-repository.ts";
 import { createLikeService } from "./social/likes.server.ts";
+import type { ObjectStorage } from "./storage/object-storage.ts";
 import { createTrackingService } from "./tracking/tracking.server.ts";
 import { createTrackingRepository } from "./tracking/tracking-repository.ts";
 
@@ -45,6 +49,8 @@ export interface ServiceDeps {
   sms: SmsProvider;
   /** The secret the app's backend signs its tokens with (`APP_TOKEN_SECRET`). */
   appTokenSecret: string | undefined;
+  /** Where uploaded images are kept (`UPLOAD_STORAGE`, `UPLOAD_DIR`). */
+  uploads: ObjectStorage;
 }
 
 /**
@@ -73,6 +79,8 @@ export function createServices(deps: ServiceDeps) {
   const visitorRepository = createVisitorRepository(db);
   const likeRepository = createLikeRepository(db);
   const limiter = createAttemptLimiter(deps.store);
+  const communityRepository = createCommunityRepository(db);
+  const postViews = createPostViewCounter(communityRepository);
 
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
@@ -98,6 +106,12 @@ export function createServices(deps: ServiceDeps) {
       store: deps.store,
       appTokenSecret: deps.appTokenSecret,
     }),
+    community: createCommunityService({
+      community: communityRepository,
+      store: deps.store,
+      storage: deps.uploads,
+      views: postViews,
+    }),
     sessions: createSessionService({ sessions: createSessionRepository(db) }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
     sampleAudio: createSampleAudioService(),
@@ -114,7 +128,7 @@ export function createServices(deps: ServiceDeps) {
     close(): Promise<void> {
       caches.close();
       relationGraph.close();
-      return views.close();
+      return Promise.all([views.close(), postViews.close()]).then(() => undefined);
     },
   };
 }

@@ -128,6 +128,14 @@ export function createBrowserApi(options: BrowserApiOptions) {
     get: <T>(path: string, host: ApiHost = "default") => request<T>(host, path),
     post: <T>(path: string, body: Record<string, unknown> = {}, host: ApiHost = "default") =>
       request<T>(host, path, { method: "POST", body: { ...body, language: "cn" } }),
+    /**
+     * The CSRF token for a state-changing call made outside this wrapper (an upload sent with
+     * XMLHttpRequest for its progress); `fresh` drops a token the server refused (code 419).
+     */
+    csrfToken: (fresh = false) => {
+      if (fresh) csrf = null;
+      return csrfToken();
+    },
     /** Uploads go as multipart and get no language field. */
     upload: <T>(path: string, form: FormData, host: ApiHost = "default") =>
       request<T>(host, path, { method: "POST", body: form }),
