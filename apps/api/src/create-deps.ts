@@ -18,6 +18,7 @@ import type { KeyValueStore } from "@tongjian/services/key-value-store";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provider.ts";
+import { createWeChatExtras } from "./providers/wechat/wechat-extras.ts";
 import type { ServerConfig } from "./server-config.ts";
 import { createRedisStore } from "./stores/redis-store.ts";
 
@@ -83,11 +84,13 @@ export async function createDeps(
     ? createRedisStore(config.redisUrl)
     : createDatabaseStore(handle.db);
   const sms = smsProvider(config, store);
+  const wechat = createHttpWeChatProvider({ config: config.wechat, store });
   return {
     config,
     handle,
     store,
-    wechat: createHttpWeChatProvider({ config: config.wechat, store }),
+    wechat,
+    wechatExtras: createWeChatExtras({ config: config.wechatExtras, wechat, store }),
     sms,
     authSecret: await loadAuthSecret(handle.db, config.auth.secret),
     services: createServices({

@@ -10,6 +10,8 @@ import { createVisitorRepository } from "./accounts/visitor-repository.ts";
 import { createVisitorService } from "./accounts/visitors.server.ts";
 import { createAskService } from "./ask/ask.server.ts";
 import { createAskRepository } from "./ask/ask-repository.ts";
+import { createBoardRepository } from "./boards/board-repository.ts";
+import { createBoardService } from "./boards/boards.server.ts";
 import { createArticleRepository } from "./content/article-repository.ts";
 import { createArticleService } from "./content/articles.server.ts";
 import { createBannerRepository } from "./content/banner-repository.ts";
@@ -35,6 +37,12 @@ import { createLikeRepository } from "./social/like-repository.ts";
 import { createLikeService } from "./social/likes.server.ts";
 import { createTrackingService } from "./tracking/tracking.server.ts";
 import { createTrackingRepository } from "./tracking/tracking-repository.ts";
+import { createSubscriptionRepository } from "./wechat/subscription-repository.ts";
+import { createSubscriptionService } from "./wechat/subscriptions.server.ts";
+import { createWechatLinkRepository } from "./wechat/wechat-link-repository.ts";
+import { createWechatLinkService } from "./wechat/wechat-links.server.ts";
+import { createNoteRepository } from "./words/note-repository.ts";
+import { createWordsService } from "./words/words.server.ts";
 
 export interface ServiceDeps {
   handle: DatabaseHandle;
@@ -100,6 +108,18 @@ export function createServices(deps: ServiceDeps) {
     }),
     sessions: createSessionService({ sessions: createSessionRepository(db) }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
+    // The post side of the boards waits for the community's service: wire its activity feed
+    // here (boards/post-activity-feed.ts) once both are merged.
+    boards: createBoardService({ boards: createBoardRepository(db), posts: null }),
+    words: createWordsService({ notes: createNoteRepository(db), limiter }),
+    subscriptions: createSubscriptionService({
+      subscriptions: createSubscriptionRepository(db),
+    }),
+    wechatLinks: createWechatLinkService({
+      links: createWechatLinkRepository(db),
+      visitors: visitorRepository,
+      likes: likeRepository,
+    }),
     sampleAudio: createSampleAudioService(),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({

@@ -2,29 +2,45 @@ import type { Database } from "@tongjian/db/database-schema";
 import type { Kysely } from "kysely";
 
 type CountedTable = "article" | "entry";
+/** Posts have no total column here: their views are kept per day only (item_view_day). */
+type CountedKind = CountedTable | "post";
 
 /**
  * Page views arrive far faster than they need to be written. They are added up in memory and
  * written once per id every flush interval, so a busy page costs one UPDATE a second, not one
- * per visit. At most one interval of counts is lost if the process dies.
+ * per visit. At most one interval of counts is lost if the process dies. Each flush also adds
+ * the counts to the day's row of `item_view_day`, which the boards rank by (docs/boards-and-wechat.md).
  */
 export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
-  const pending: Record<CountedTable, Map<string, number>> = {
+  const pending: Record<CountedKind, Map<string, number>> = {
     article: new Map(),
     entry: new Map(),
+    post: new Map(),
   };
   let flushing: Promise<void> | null = null;
 
   async function flushNow() {
-    for (const table of ["article", "entry"] as const) {
-      const batch = pending[table];
+    const day = new Date().toISOString().slice(0, 10);
+    for (const kind of ["article", "entry", "post"] as const) {
+      const batch = pending[kind];
       if (batch.size === 0) continue;
-      pending[table] = new Map();
+      pending[kind] = new Map();
       for (const [id, n] of batch) {
+        if (kind !== "post") {
+          await db
+            .updateTable(kind)
+            .set((eb) => ({ view_count: eb("view_count", "+", n) }))
+            .where("id", "=", id)
+            .execute();
+        }
         await db
-          .updateTable(table)
-          .set((eb) => ({ view_count: eb("view_count", "+", n) }))
-          .where("id", "=", id)
+          .insertInto("item_view_day")
+          .values({ kind, item_id: id, day, views: n })
+          .onConflict((oc) =>
+            oc.columns(["kind", "item_id", "day"]).doUpdateSet((eb) => ({
+              views: eb("item_view_day.views", "+", eb.ref("excluded.views")),
+            })),
+          )
           .execute();
       }
     }
@@ -41,12 +57,12 @@ export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
   timer.unref();
 
   return {
-    add(table: CountedTable, id: string) {
+    add(table: CountedKind, id: string) {
       const batch = pending[table];
       batch.set(id, (batch.get(id) ?? 0) + 1);
     },
     /** Views counted but not yet written, so a page can show its own visit at once. */
-    pendingFor(table: CountedTable, id: string): number {
+    pendingFor(table: CountedKind, id: string): number {
       return pending[table].get(id) ?? 0;
     },
     flush,
