@@ -50,6 +50,8 @@ async function main() {
       const bundle = loadContent(contentRoot);
       const summary = await seedContent(handle, bundle, { searchIndex: !config.seedPoetry });
       console.log(`已载入内容：${JSON.stringify(summary)}`);
+      const { seedSampleNotes } = await import("@tongjian/content/seed-sample-notes");
+      console.log(`已载入示例短评：${await seedSampleNotes(handle, contentRoot)} 条`);
       if (config.seedPoetry) {
         // The curated part of chinese-poetry, as on a first start; `npm run import:poetry --
         // --all` adds the rest.

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
 import { seedContent, seedTopics } from "@tongjian/content/seed-content";
+import { seedSampleNotes } from "@tongjian/content/seed-sample-notes";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
@@ -26,6 +27,8 @@ import { createRedisStore } from "./stores/redis-store.ts";
 const SEARCH_INDEX_MIGRATIONS = new Set(["0003-search", "0007-verse-search", "0008-search-groups"]);
 /** The migration that adds the 洞察 topic tables, which only the content files fill. */
 const TOPIC_MIGRATION = "0009-reading-rooms";
+/** The migration that adds readers' notes, which start with the corpus's sample notes. */
+const NOTES_MIGRATION = "0013-boards";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -61,6 +64,8 @@ export async function createDeps(
       });
       log?.info({ poetry }, "poetry imported");
     }
+    const notes = await seedSampleNotes(handle, resolve(config.contentDir));
+    log?.info({ notes }, "sample notes loaded");
   } else if (
     applied.some((name) => SEARCH_INDEX_MIGRATIONS.has(name)) &&
     (await entries.count()) > 0
@@ -78,6 +83,15 @@ export async function createDeps(
       log?.info({ topics }, "insight topics loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "insight topics not loaded; run npm run db:seed");
+    }
+  }
+  if (applied.includes(NOTES_MIGRATION) && !empty) {
+    // A corpus loaded before notes existed gets the sample notes once.
+    try {
+      const notes = await seedSampleNotes(handle, resolve(config.contentDir));
+      log?.info({ notes }, "sample notes loaded");
+    } catch (error) {
+      log?.info({ error: String(error) }, "sample notes not loaded; run npm run db:seed");
     }
   }
   const store = config.redisUrl
