@@ -2,6 +2,7 @@ import { MINI_PROGRAM_PAGE_KEYS } from "@tongjian/domain/mini-program-pages";
 import { SUBSCRIBE_TOPIC_KEYS } from "@tongjian/domain/subscribe-topics";
 import { z } from "zod";
 import { loginInfo, loginQuery, visitorInfo } from "./accounts.ts";
+import { jsapiSignature, signatureBody } from "./share.ts";
 
 // The WeChat extras of issue 16 (spec §7): login from the official account's menu, the WeChat
 // profile posted after consent, the follow state of the official account, binding a 企业微信
@@ -23,24 +24,22 @@ export const weixinUserInfoBody = z.object({
 });
 export const weixinUserInfo = loginInfo;
 
-/** POST /api/auth/w1/n/weixin/vipcn { url }: the page the reader came from. */
-export const vipcnBody = z.object({
-  url: z.string({ error: "缺少 url" }).max(2048, "url 过长"),
-  language: z.string().max(8).optional(),
-});
+/**
+ * POST /api/auth/w1/n/weixin/vipcn { url, follow? }: the JS-SDK signature of the page (share.ts),
+ * and with `follow: true` also whether the reader follows the official account (/followwxaccount).
+ */
+export const vipcnBody = signatureBody.extend({ follow: z.boolean().optional() });
 export const followState = z.object({
-  /** The official account is configured on this site. */
-  configured: z.boolean(),
   accountName: z.string(),
   /** true / false from WeChat; null when the reader has no WeChat identity here. */
   subscribed: z.boolean().nullable(),
   subscribedAt: z.string().nullable(),
   /** The server-drawn follow QR code (SVG). */
   qrcode: z.string(),
-  /** Where to go back to: the given url when it is a page of this site, else the home page. */
-  returnTo: z.string(),
 });
 export type FollowState = z.infer<typeof followState>;
+export const vipcnReply = jsapiSignature.extend({ follow: followState.optional() });
+export type VipcnReply = z.infer<typeof vipcnReply>;
 
 /** POST /api/m/social/qywx/bind/user?id= */
 export const wecomBindQuery = z.object({

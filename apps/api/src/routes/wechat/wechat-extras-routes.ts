@@ -1,12 +1,11 @@
 import {
-  followState,
+  type FollowState,
   mpLogin,
   mpLoginQuery,
   subscribeBody,
   subscriptionState,
   urlScheme,
   urlSchemeQuery,
-  vipcnBody,
   wecomBinding,
   wecomBindQuery,
   weixinUserInfo,
@@ -17,7 +16,7 @@ import {
   URL_SCHEME_DAYS,
   URL_SCHEME_REUSE_MARGIN_DAYS,
 } from "@tongjian/domain/mini-program-pages";
-import { loginReturnPath, type Viewer } from "@tongjian/domain/viewer";
+import type { Viewer } from "@tongjian/domain/viewer";
 import { TooManyAttemptsError } from "@tongjian/services/accounts/attempt-limiter";
 import { clearCookie, cookieName, readCookie } from "@tongjian/services/accounts/auth-cookies";
 import { requireSignedIn } from "@tongjian/services/accounts/require-login";
@@ -173,46 +172,6 @@ export function registerWeChatExtrasRoutes(app: TypedApp, deps: AppDeps) {
     },
   );
 
-  // Spec §7 POST /api/auth/w1/n/weixin/vipcn { url }: whether the reader follows the official
-  // account, for /followwxaccount; the QR code to follow it; and where to go back to.
-  app.post(
-    "/api/auth/w1/n/weixin/vipcn",
-    {
-      schema: {
-        tags: ["公众号"],
-        summary: "公众号关注状态与关注二维码",
-        body: vipcnBody,
-        response: replies(followState),
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      const base = {
-        configured: deps.wechat.configured,
-        accountName: deps.config.wechatExtras.accountName,
-        qrcode: FOLLOW_QRCODE_PATH,
-        returnTo: returnPathOf(request.body.url),
-      };
-      const owner = ownerIds(request.viewer);
-      const openId =
-        deps.wechat.configured && owner
-          ? await services.wechatLinks.openIdOf(request.viewer)
-          : null;
-      if (!openId) return ok({ ...base, subscribed: null, subscribedAt: null });
-      const count = await deps.store.increment(`wxfollowcheck:${openId}`, 60);
-      if (count > FOLLOW_CHECKS_PER_MINUTE)
-        throw new TooManyAttemptsError("查询太频繁，请稍后再试");
-      const subscriber = await deps.wechatExtras
-        .subscriber(openId)
-        .catch((error: unknown) => wechatDown(error, request.log, "subscriber info"));
-      return ok({
-        ...base,
-        subscribed: subscriber.subscribed,
-        subscribedAt: subscriber.subscribedAt,
-      });
-    },
-  );
-
   // The official account's follow QR code, drawn here (an SVG) from the content WeChat gives
   // for the permanent follow scene, so the page needs no image from WeChat's servers.
   app.get(FOLLOW_QRCODE_PATH, { schema: { hide: true } }, async (request, reply) => {
@@ -330,15 +289,20 @@ export function registerWeChatExtrasRoutes(app: TypedApp, deps: AppDeps) {
   );
 }
 
-/** The page to go back to: a page of this site given as a path or as this site's address. */
-function returnPathOf(raw: string): string {
-  if (raw.startsWith("/")) return loginReturnPath(raw);
-  try {
-    const url = new URL(raw);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return "/";
-    // Only the path is kept: an address of another site becomes a path here, never a way off.
-    return loginReturnPath(`${url.pathname}${url.search}`);
-  } catch {
-    return "/";
-  }
+/**
+ * Spec §7 POST /api/auth/w1/n/weixin/vipcn with `follow: true` (wechat-signature-routes.ts):
+ * whether the reader follows the official account. Only a reader WeChat knows here (a visitor,
+ * or an account with a bound visitor) can be looked up; each lookup asks WeChat, at most
+ * FOLLOW_CHECKS_PER_MINUTE a minute per reader.
+ */
+export async function followStateFor(deps: AppDeps, request: FastifyRequest): Promise<FollowState> {
+  const base = { accountName: deps.config.wechatExtras.accountName, qrcode: FOLLOW_QRCODE_PATH };
+  const openId = await deps.services.wechatLinks.openIdOf(request.viewer);
+  if (!openId) return { ...base, subscribed: null, subscribedAt: null };
+  const count = await deps.store.increment(`wxfollowcheck:${openId}`, 60);
+  if (count > FOLLOW_CHECKS_PER_MINUTE) throw new TooManyAttemptsError("查询太频繁，请稍后再试");
+  const subscriber = await deps.wechatExtras
+    .subscriber(openId)
+    .catch((error: unknown) => wechatDown(error, request.log, "subscriber info"));
+  return { ...base, subscribed: subscriber.subscribed, subscribedAt: subscriber.subscribedAt };
 }
