@@ -25,3 +25,12 @@ export async function signedInReader(
   if (res.statusCode !== 200) throw new Error(`auth ${res.statusCode} ${res.body}`);
   return { browser, phone, userId: res.json().data.ahUserId as string };
 }
+
+/** The same account in a new browser (a new session, which reads the account afresh). */
+export async function signInAgain(app: TypedApp, from: TestBrowser): Promise<TestBrowser> {
+  const ticket = (await from.post("/api/auth/ticket")).json().data.ticket as string;
+  const browser = testBrowser(app, { address: newAddress() });
+  const res = await browser.post("/api/m/social/auth/w1/n/login", { ticket });
+  if (res.statusCode !== 200) throw new Error(`ticket login ${res.statusCode} ${res.body}`);
+  return browser;
+}
