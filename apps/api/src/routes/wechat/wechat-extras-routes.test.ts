@@ -175,7 +175,7 @@ describe.each(databaseTargets())("WeChat extras on $name", (target) => {
           accountName: "通鉴",
           subscribed: false,
           subscribedAt: null,
-          qrcode: "/api/m/social/wx/v1/n/followQrcode.svg",
+          qrcode: "/media/wechat/follow-qrcode.svg",
         },
       });
       sim.setFollowing(user("follower"), true);
@@ -196,7 +196,7 @@ describe.each(databaseTargets())("WeChat extras on $name", (target) => {
     });
 
     it("draws the official account's follow QR code as an SVG", async () => {
-      const res = await t.app.inject({ url: "/api/m/social/wx/v1/n/followQrcode.svg" });
+      const res = await t.app.inject({ url: "/media/wechat/follow-qrcode.svg" });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
       const content = sim.qrContentOf(FOLLOW_QR_SCENE);
@@ -209,7 +209,7 @@ describe.each(databaseTargets())("WeChat extras on $name", (target) => {
       });
       expect(res.body).toBe(expected);
       // WeChat is asked once; the content is kept.
-      await t.app.inject({ url: "/api/m/social/wx/v1/n/followQrcode.svg" });
+      await t.app.inject({ url: "/media/wechat/follow-qrcode.svg" });
       expect(sim.calls.qrcodeCreate).toBe(1);
     });
   });
@@ -301,7 +301,7 @@ describe("WeChat extras without configuration", () => {
       for (const [method, url, message] of [
         ["GET", `${MP_LOGIN}?code=abc&state=x`, "微信登录暂未配置"],
         ["GET", "/api/m/social/wx/v1/n/getUrlScheme?key=home", "小程序暂未配置"],
-        ["GET", "/api/m/social/wx/v1/n/followQrcode.svg", "公众号暂未配置"],
+        ["GET", "/media/wechat/follow-qrcode.svg", "公众号暂未配置"],
       ] as const) {
         const res = await t.app.inject({ method, url });
         expect(res.statusCode, url).toBe(503);

@@ -38,7 +38,7 @@ import {
 } from "../accounts/visitor-routes.ts";
 import { replies } from "../replies.ts";
 
-export const FOLLOW_QRCODE_PATH = "/api/m/social/wx/v1/n/followQrcode.svg";
+export const FOLLOW_QRCODE_PATH = "/media/wechat/follow-qrcode.svg";
 /** Follow-state checks a reader may make a minute (each asks WeChat). */
 const FOLLOW_CHECKS_PER_MINUTE = 20;
 
@@ -174,23 +174,27 @@ export function registerWeChatExtrasRoutes(app: TypedApp, deps: AppDeps) {
 
   // The official account's follow QR code, drawn here (an SVG) from the content WeChat gives
   // for the permanent follow scene, so the page needs no image from WeChat's servers.
-  app.get(FOLLOW_QRCODE_PATH, { schema: { hide: true } }, async (request, reply) => {
-    if (!deps.wechat.configured) throw new ServiceError(503, "公众号暂未配置");
-    const content = await deps.wechatExtras
-      .followQrContent()
-      .catch((error: unknown) => wechatDown(error, request.log, "follow qrcode"));
-    const svg = await QRCode.toString(content, {
-      type: "svg",
-      errorCorrectionLevel: "M",
-      margin: 2,
-      // A QR code is read in black on white whatever the page's theme.
-      color: { dark: "#000000", light: "#ffffff" },
-    });
-    reply
-      .header("content-type", "image/svg+xml; charset=utf-8")
-      .header("cache-control", "public, max-age=3600");
-    return reply.send(svg);
-  });
+  app.get(
+    FOLLOW_QRCODE_PATH,
+    { schema: { tags: ["公众号"], summary: "公众号关注二维码（SVG，服务器绘制）" } },
+    async (request, reply) => {
+      if (!deps.wechat.configured) throw new ServiceError(503, "公众号暂未配置");
+      const content = await deps.wechatExtras
+        .followQrContent()
+        .catch((error: unknown) => wechatDown(error, request.log, "follow qrcode"));
+      const svg = await QRCode.toString(content, {
+        type: "svg",
+        errorCorrectionLevel: "M",
+        margin: 2,
+        // A QR code is read in black on white whatever the page's theme.
+        color: { dark: "#000000", light: "#ffffff" },
+      });
+      reply
+        .header("content-type", "image/svg+xml; charset=utf-8")
+        .header("cache-control", "public, max-age=3600");
+      return reply.send(svg);
+    },
+  );
 
   // Spec §7 POST /api/m/social/qywx/bind/user?id=: a 企业微信 contact (the id from a link a
   // staff member sent in 企业微信) is bound to the signed-in reader, if it is this reader.
