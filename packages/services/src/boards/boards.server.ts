@@ -126,6 +126,9 @@ export function createBoardService(deps: {
   }
 
   return {
+    /** Whether the community's posts are connected (the post tab has something to rank). */
+    postsAvailable: deps.posts !== null,
+
     /** One tab of /board. */
     async list(request: { tab: BoardTab; page: number; size: number }): Promise<BoardPage> {
       const r = await ranked();
