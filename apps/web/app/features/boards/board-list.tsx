@@ -55,7 +55,7 @@ export function BoardRule({ rule, rankedAt }: { rule: string; rankedAt: string }
   const hh = String((time.getUTCHours() + 8) % 24).padStart(2, "0");
   const mm = String(time.getUTCMinutes()).padStart(2, "0");
   return (
-    <details className="tj-board__rule">
+    <details className="tj-board__rule" open>
       <summary className="tj-board__rule-summary">榜单规则</summary>
       <p>{rule}</p>
       <p className="tj-board__rule-time">本次排名计算于北京时间 {`${hh}:${mm}`}。</p>
