@@ -2,8 +2,6 @@ import type { Database } from "@tongjian/db/database-schema";
 import type { Kysely } from "kysely";
 
 type CountedTable = "article" | "entry";
-/** Posts have no total column here: their views are kept per day only (item_view_day). */
-type CountedKind = CountedTable | "post";
 
 /**
  * Page views arrive far faster than they need to be written. They are added up in memory and
@@ -12,30 +10,27 @@ type CountedKind = CountedTable | "post";
  * the counts to the day's row of `item_view_day`, which the boards rank by (docs/boards-and-wechat.md).
  */
 export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
-  const pending: Record<CountedKind, Map<string, number>> = {
+  const pending: Record<CountedTable, Map<string, number>> = {
     article: new Map(),
     entry: new Map(),
-    post: new Map(),
   };
   let flushing: Promise<void> | null = null;
 
   async function flushNow() {
     const day = new Date().toISOString().slice(0, 10);
-    for (const kind of ["article", "entry", "post"] as const) {
-      const batch = pending[kind];
+    for (const table of ["article", "entry"] as const) {
+      const batch = pending[table];
       if (batch.size === 0) continue;
-      pending[kind] = new Map();
+      pending[table] = new Map();
       for (const [id, n] of batch) {
-        if (kind !== "post") {
-          await db
-            .updateTable(kind)
-            .set((eb) => ({ view_count: eb("view_count", "+", n) }))
-            .where("id", "=", id)
-            .execute();
-        }
+        await db
+          .updateTable(table)
+          .set((eb) => ({ view_count: eb("view_count", "+", n) }))
+          .where("id", "=", id)
+          .execute();
         await db
           .insertInto("item_view_day")
-          .values({ kind, item_id: id, day, views: n })
+          .values({ kind: table, item_id: id, day, views: n })
           .onConflict((oc) =>
             oc.columns(["kind", "item_id", "day"]).doUpdateSet((eb) => ({
               views: eb("item_view_day.views", "+", eb.ref("excluded.views")),
@@ -57,12 +52,12 @@ export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
   timer.unref();
 
   return {
-    add(table: CountedKind, id: string) {
+    add(table: CountedTable, id: string) {
       const batch = pending[table];
       batch.set(id, (batch.get(id) ?? 0) + 1);
     },
     /** Views counted but not yet written, so a page can show its own visit at once. */
-    pendingFor(table: CountedKind, id: string): number {
+    pendingFor(table: CountedTable, id: string): number {
       return pending[table].get(id) ?? 0;
     },
     flush,

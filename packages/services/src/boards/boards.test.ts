@@ -1,8 +1,7 @@
-import { contentId } from "@tongjian/content/load-content";
-import type { BoardRepository } from "@tongjian/services/boards/board-repository";
-import { createBoardService } from "@tongjian/services/boards/boards.server";
-import type { PostActivityFeed } from "@tongjian/services/boards/post-activity-feed";
 import { describe, expect, it } from "vitest";
+import type { BoardRepository } from "./board-repository.ts";
+import { createBoardService } from "./boards.server.ts";
+import { type PostActivityFeed, postActivityFeed } from "./post-activity-feed.ts";
 
 const NOW = new Date("2026-11-25T09:00:00Z");
 const hex = (c: string) => c.repeat(24);
@@ -12,7 +11,7 @@ const entries: BoardRepository = {
   async rankEntries() {
     return [
       {
-        id: contentId("person", "li-bai"),
+        id: "6d7a4faead8bc0b4ac83b821",
         name: "李白",
         kind: "person",
         summary: "诗人",
@@ -69,5 +68,52 @@ describe("board service with the community's posts wired in", () => {
     clock += 61_000;
     await boards.hot({ page: 1 });
     expect(asked).toBe(2);
+  });
+});
+
+describe("postActivityFeed over the community's listPostActivity", () => {
+  it("asks from the window's start, keeps visible posts, and titles them by their first line", async () => {
+    let asked: { since: Date; limit?: number } | null = null;
+    const feed = postActivityFeed(async (request) => {
+      asked = request;
+      const day = [{ day: "2026-11-25", views: 1, likes: 0, comments: 0 }];
+      return [
+        {
+          post: {
+            id: hex("a"),
+            text: "  读《资治通鉴》第一卷，三家分晋写得极简\n第二行不进标题",
+            author: { name: "示例读者·听雨" },
+            circle: { name: "通鉴读书会" },
+            status: "visible",
+          },
+          days: day,
+        },
+        {
+          post: {
+            id: hex("b"),
+            text: "隐藏的帖子",
+            author: { name: "某人" },
+            circle: null,
+            status: "hidden",
+          },
+          days: day,
+        },
+        {
+          post: { id: hex("c"), text: "", author: { name: "示例读者·南山" }, circle: null },
+          days: day,
+        },
+      ];
+    });
+    const rows = await feed("2026-11-19T00:00:00.000Z");
+    expect(asked).toEqual({ since: new Date("2026-11-19T00:00:00.000Z"), limit: 1000 });
+    expect(rows.map((r) => r.post)).toEqual([
+      {
+        id: hex("a"),
+        title: "读《资治通鉴》第一卷，三家分晋写得极简",
+        author: "示例读者·听雨",
+        circle: "通鉴读书会",
+      },
+      { id: hex("c"), title: "（图片帖）", author: "示例读者·南山", circle: null },
+    ]);
   });
 });
