@@ -246,6 +246,26 @@ describe("boards, notes and the WeChat pages at 375×812", () => {
     await context.close();
   });
 
+  it("WeChat: a phone account brings its WeChat name and avatar on /wx", async () => {
+    const context = await phoneContext(browser, UA.wechatAndroid);
+    const page = await context.newPage();
+    await page.goto(url("/login?method=phone&redirect=%2Fwx"));
+    await page.getByRole("tab", { name: "验证码登录" }).click();
+    const phone = newPhone();
+    await page.getByLabel("手机号", { exact: true }).fill(phone);
+    await page.getByRole("button", { name: "获取验证码" }).click();
+    await page.getByLabel("验证码", { exact: true }).fill(await sentCode(phone));
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await page.waitForURL(url("/wx"));
+    await page.getByRole("heading", { name: "同步微信头像昵称" }).waitFor();
+    await page.getByRole("button", { name: "同步微信资料" }).click();
+    // WeChat's consent (the simulator's, at once) and back to /wx?bind=1&code&state.
+    await page.getByText("✓ 已同步微信资料：").waitFor({ timeout: 10_000 });
+    expect(page.url()).toBe(url("/wx"));
+    expect((await userInfo(context)).data).toMatchObject({ ahPhone: phone, wxName: "模拟读者" });
+    await context.close();
+  });
+
   it("/subscribe asks a plain browser to sign in first, and /wx offers the phone login there", async () => {
     const context = await phoneContext(browser, UA.androidChrome);
     const page = await context.newPage();

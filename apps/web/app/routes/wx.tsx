@@ -1,3 +1,4 @@
+import type { LoginInfo, WeChatAuthorize } from "@tongjian/contracts/accounts";
 import type { MpLogin, UrlScheme } from "@tongjian/contracts/wechat";
 import { parseAppEnv } from "@tongjian/domain/app-env";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
@@ -15,9 +16,11 @@ import "../features/wechat/wechat-pages.css";
  * menu links here (`/wx`, or `/wx?redirect=/some/page`). Inside WeChat a reader not signed in is
  * sent through WeChat's silent consent (its state bound to this browser) and comes back with
  * ?code&state, which the page trades for a session; then it goes on to `redirect`, or shows the
- * WeChat corner: follow the official account, subscriptions, the mini program.
+ * WeChat corner: follow the official account, subscriptions, the mini program. A reader signed in
+ * by phone inside WeChat can bring their WeChat name and avatar to the account here
+ * (`?bind=1` on the way back: POST /api/m/auth/v1/n/weixin/user/info).
  */
-export function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const env = parseAppEnv(request.headers.get("user-agent") ?? "");
   const hasRedirect = url.searchParams.has("redirect");
   const target = loginReturnPath(url.searchParams.get("redirect"));
@@ -29,13 +32,18 @@ export function loader({ request, context, url }: Route.LoaderArgs) {
     const consent = context.auth.wechatConsent(back.toString(), true);
     if (consent) throw redirect(consent.url, { headers: { "set-cookie": consent.cookie } });
   }
+  const info =
+    viewer.kind === "anonymous" ? null : await context.services.accounts.userInfo(viewer);
   return {
     isWeixin: env.isWeixin,
     returning,
+    binding: returning && url.searchParams.get("bind") === "1",
     hasRedirect,
     target,
-    name: viewer.kind === "user" ? viewer.name : null,
+    name: info?.ahName ?? info?.wxName ?? null,
     signedIn: viewer.kind !== "anonymous",
+    /** An account without a WeChat profile here: it can bring one. */
+    canBind: env.isWeixin && viewer.kind === "user" && !info?.wxName,
   };
 }
 
@@ -51,10 +59,11 @@ type LoginState =
   | { kind: "idle" }
   | { kind: "working" }
   | { kind: "done"; login: MpLogin }
+  | { kind: "bound"; info: LoginInfo }
   | { kind: "failed"; message: string };
 
 export default function WeChatEntry({ loaderData }: Route.ComponentProps) {
-  const { isWeixin, returning, hasRedirect, target, signedIn, name } = loaderData;
+  const { isWeixin, returning, binding, hasRedirect, target, signedIn, name, canBind } = loaderData;
   const { api } = usePlatform();
   const [login, setLogin] = useState<LoginState>({ kind: returning ? "working" : "idle" });
   const started = useRef(false);
@@ -63,11 +72,26 @@ export default function WeChatEntry({ loaderData }: Route.ComponentProps) {
     if (!returning || started.current) return;
     started.current = true;
     const url = new URL(window.location.href);
-    const query = `code=${encodeURIComponent(url.searchParams.get("code") ?? "")}&state=${encodeURIComponent(url.searchParams.get("state") ?? "")}`;
+    const code = url.searchParams.get("code") ?? "";
+    const state = url.searchParams.get("state") ?? "";
+    const query = `code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`;
     // A code works once: it leaves the address whatever the answer.
     url.searchParams.delete("code");
     url.searchParams.delete("state");
+    url.searchParams.delete("bind");
     window.history.replaceState(null, "", url.pathname + url.search);
+    if (binding) {
+      api
+        .post<LoginInfo>("/api/m/auth/v1/n/weixin/user/info", { code, state })
+        .then((info) => setLogin({ kind: "bound", info }))
+        .catch((error: unknown) =>
+          setLogin({
+            kind: "failed",
+            message: error instanceof Error ? error.message : "同步微信资料失败，请重试",
+          }),
+        );
+      return;
+    }
     api
       .get<MpLogin>(`/api/m/social/auth/v1/n/loginFromMpServiceAccount?${query}`)
       .then((result) => {
@@ -81,23 +105,23 @@ export default function WeChatEntry({ loaderData }: Route.ComponentProps) {
           message: error instanceof Error ? error.message : "微信登录失败，请重试",
         }),
       );
-  }, [api, returning, hasRedirect, target]);
+  }, [api, returning, binding, hasRedirect, target]);
 
   const retryPath = hasRedirect ? `/wx?redirect=${encodeURIComponent(target)}` : "/wx";
 
   if (login.kind === "working")
     return (
       <main className="tj-article tj-wx" aria-busy="true">
-        <h1 className="tj-article__title">微信登录</h1>
+        <h1 className="tj-article__title">{binding ? "同步微信资料" : "微信登录"}</h1>
         <p className="tj-wx__lead" role="status">
-          正在通过微信登录…
+          {binding ? "正在同步微信头像和昵称…" : "正在通过微信登录…"}
         </p>
       </main>
     );
   if (login.kind === "failed")
     return (
       <main className="tj-article tj-wx">
-        <h1 className="tj-article__title">微信登录</h1>
+        <h1 className="tj-article__title">{binding ? "同步微信资料" : "微信登录"}</h1>
         <p className="tj-wx__error" role="alert">
           {login.message}
         </p>
@@ -110,9 +134,11 @@ export default function WeChatEntry({ loaderData }: Route.ComponentProps) {
   const welcome =
     login.kind === "done"
       ? `欢迎，${login.login.nickname}`
-      : signedIn
-        ? `欢迎${name ? `，${name}` : "回来"}`
-        : null;
+      : login.kind === "bound"
+        ? `欢迎，${login.info.userInfo.userProfile?.name ?? login.info.nickname}`
+        : signedIn
+          ? `欢迎${name ? `，${name}` : "回来"}`
+          : null;
   return (
     <main className="tj-article tj-wx">
       <h1 className="tj-article__title">{welcome ?? "从微信进入"}</h1>
@@ -131,6 +157,13 @@ export default function WeChatEntry({ loaderData }: Route.ComponentProps) {
         <AppLink className="tj-button tj-button--block" to={loginPath(retryPath)}>
           用手机号登录
         </AppLink>
+      )}
+      {login.kind === "bound" ? (
+        <p className="tj-wx__status tj-wx__status--on" role="status">
+          ✓ 已同步微信资料：{login.info.wxNickname ?? "微信用户"}
+        </p>
+      ) : (
+        canBind && <BindWeChatProfile />
       )}
       <section className="tj-wx__card" aria-labelledby="wx-more">
         <h2 id="wx-more">微信里的通鉴</h2>
@@ -156,6 +189,44 @@ export default function WeChatEntry({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
     </main>
+  );
+}
+
+/**
+ * 同步微信头像昵称: an account signed in by phone inside WeChat goes through WeChat's consent
+ * (snsapi_userinfo) and comes back to /wx?bind=1, which posts the code.
+ */
+function BindWeChatProfile() {
+  const { api } = usePlatform();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const back = `${window.location.origin}/wx?bind=1`;
+      const { url } = await api.get<WeChatAuthorize>(
+        `/api/m/social/auth/v1/n/weixin/authorize?redirect=${encodeURIComponent(back)}&silent=0`,
+      );
+      window.location.assign(url);
+    } catch (failure) {
+      setBusy(false);
+      setError(failure instanceof Error ? failure.message : "暂时无法连接微信，请重试");
+    }
+  };
+  return (
+    <section className="tj-wx__card" aria-labelledby="wx-bind">
+      <h2 id="wx-bind">同步微信头像昵称</h2>
+      <p>授权后，你的微信头像和昵称会显示在账号上，也可以用微信直接登录这个账号。</p>
+      <button type="button" className="tj-button" onClick={start} disabled={busy}>
+        {busy ? "正在前往微信授权…" : "同步微信资料"}
+      </button>
+      {error && (
+        <p className="tj-wx__error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
   );
 }
 
