@@ -42,6 +42,7 @@ import { createSubscriptionService } from "./wechat/subscriptions.server.ts";
 import { createWechatLinkRepository } from "./wechat/wechat-link-repository.ts";
 import { createWechatLinkService } from "./wechat/wechat-links.server.ts";
 import { createNoteRepository } from "./words/note-repository.ts";
+import { createOwnerMoveRepository } from "./words/owner-move-repository.ts";
 import { createWordsService } from "./words/words.server.ts";
 
 export interface ServiceDeps {
@@ -81,6 +82,10 @@ export function createServices(deps: ServiceDeps) {
   const visitorRepository = createVisitorRepository(db);
   const likeRepository = createLikeRepository(db);
   const limiter = createAttemptLimiter(deps.store);
+  // A visitor that binds an account hands over its notes, subscriptions and 企业微信 contacts too.
+  const ownerMoves = createOwnerMoveRepository(db);
+  const afterBind = (visitorId: string, accountId: string) =>
+    ownerMoves.moveOwner(visitorId, accountId);
 
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
@@ -105,6 +110,7 @@ export function createServices(deps: ServiceDeps) {
       limiter,
       store: deps.store,
       appTokenSecret: deps.appTokenSecret,
+      afterBind,
     }),
     sessions: createSessionService({ sessions: createSessionRepository(db) }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
@@ -119,6 +125,7 @@ export function createServices(deps: ServiceDeps) {
       links: createWechatLinkRepository(db),
       visitors: visitorRepository,
       likes: likeRepository,
+      afterBind,
     }),
     sampleAudio: createSampleAudioService(),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),

@@ -37,6 +37,8 @@ export function createWechatLinkService(deps: {
   links: WechatLinkRepository;
   visitors: VisitorRepository;
   likes: LikeRepository;
+  /** What else the visitor owned moves with it (as accounts' afterBind). */
+  afterBind?: (visitorId: string, accountId: string) => Promise<void>;
 }) {
   return {
     /** The openid the official account knows the reader by; null outside WeChat's reach. */
@@ -64,6 +66,7 @@ export function createWechatLinkService(deps: {
       if (!visitor.account_id) {
         await deps.visitors.bindAccount(visitor.id, reader.userId);
         await deps.likes.moveOwner(visitor.id, reader.userId);
+        await deps.afterBind?.(visitor.id, reader.userId);
       }
       return { accountId: reader.userId, visitorId: visitor.id };
     },

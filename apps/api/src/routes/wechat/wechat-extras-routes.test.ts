@@ -31,6 +31,7 @@ describe.each(databaseTargets())("WeChat extras on $name", (target) => {
         [user("binder")]: { nickname: "绑定读者" },
         [user("other")]: { nickname: "另一位读者" },
         [user("follower")]: { nickname: "关注者" },
+        [user("mover")]: { nickname: "先看后登" },
       },
     });
     t = await createTestApp(target, { ...sim.env, SMS_PROVIDER: "simulator" });
@@ -291,6 +292,72 @@ describe.each(databaseTargets())("WeChat extras on $name", (target) => {
       expect(after.map((x: { key: string }) => x.key)).toEqual(["articles"]);
       expect((await browser.post(SUB, { topics: ["lottery"] })).statusCode).toBe(400);
     });
+  });
+});
+
+describe.each(databaseTargets())("a visitor binding a phone on $name", (target) => {
+  let sim: WeChatSimulator;
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    sim = await startWeChatSimulator();
+    t = await createTestApp(target, { ...sim.env, SMS_PROVIDER: "simulator" });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  it("hands its notes, note likes and subscriptions to the account", async () => {
+    const who = `mover-${Math.random().toString(36).slice(2, 8)}`;
+    const browser = testBrowser(t.app, { address: newAddress() });
+    const consent = await browser.get(
+      `/api/m/social/auth/v1/n/weixin/authorize?redirect=${encodeURIComponent(PAGE)}&silent=1`,
+    );
+    const consentUrl = new URL(consent.json().data.url);
+    consentUrl.searchParams.set("sim_user", who);
+    const back = new URL(
+      (await fetch(consentUrl, { redirect: "manual" })).headers.get("location") ?? "",
+    );
+    await browser.get(
+      `${MP_LOGIN}?code=${back.searchParams.get("code")}&state=${back.searchParams.get("state")}`,
+    );
+
+    const note = (
+      await browser.post("/api/words/v1/y/note", { entryId: LI_BAI, text: "先写后登" })
+    ).json().data;
+    const other = await signedInReader(t.app);
+    const theirs = (
+      await other.browser.post("/api/words/v1/y/note", { entryId: LI_BAI, text: "别人的" })
+    ).json().data;
+    await browser.post("/api/words/v1/y/like", { noteId: theirs.id, action: "like" });
+    await browser.post("/api/m/social/v1/y/subscribe", { topics: ["today"] });
+
+    const phone = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+    await browser.post("/api/auth/sms/send", { phone, purpose: "bind" });
+    const code = (await t.app.inject({ url: `/api/dev/sms/outbox?phone=${phone}` })).json().data
+      .code;
+    const bound = await browser.post("/api/auth/bind-phone", { phone, code });
+    expect(bound.statusCode, bound.body).toBe(200);
+    const accountId = bound.json().data.ahUserId as string;
+
+    const rows = await t.deps.handle.db
+      .selectFrom("entry_note")
+      .select("owner_id")
+      .where("id", "=", note.id)
+      .executeTakeFirstOrThrow();
+    expect(rows.owner_id).toBe(accountId);
+    const list = (await browser.get(`/api/words/v1/n/entry/${LI_BAI}?size=10`)).json().data.list;
+    expect(list.find((n: { id: string }) => n.id === note.id)).toMatchObject({ mine: true });
+    expect(list.find((n: { id: string }) => n.id === theirs.id)).toMatchObject({
+      liked: true,
+      likeNum: 1,
+    });
+    const topics = (await browser.get("/api/m/social/v1/y/subscribe")).json().data.topics;
+    expect(
+      topics
+        .filter((x: { subscribed: boolean }) => x.subscribed)
+        .map((x: { key: string }) => x.key),
+    ).toEqual(["today"]);
   });
 });
 
