@@ -62,6 +62,8 @@ async function main() {
       const community = loadCommunity(contentRoot);
       if (community)
         console.log(`已载入社区示例：${JSON.stringify(await seedCommunity(handle, community))}`);
+      const { seedSampleNotes } = await import("@tongjian/content/seed-sample-notes");
+      console.log(`已载入示例短评：${await seedSampleNotes(handle, contentRoot)} 条`);
       if (config.seedPoetry) {
         // The curated part of chinese-poetry, as on a first start; `npm run import:poetry --
         // --all` adds the rest.

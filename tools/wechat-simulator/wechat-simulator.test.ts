@@ -170,6 +170,106 @@ describe("WeChat simulator", () => {
     expect(await bad.text()).toContain("scope");
   });
 
+  it("answers the official account's subscriber info, follows and unfollows by hand", async () => {
+    const { access_token } = await cgiToken();
+    const openid = sim.openIdOf("alt");
+    expect(await getJson("/cgi-bin/user/info", { access_token, openid })).toMatchObject({
+      subscribe: 0,
+      openid,
+      unionid: sim.unionIdOf("alt"),
+    });
+    const follow = await fetch(`${sim.url}/sim/mp/follow?user=alt&follow=1`, { method: "POST" });
+    expect(await follow.json()).toEqual({ user: "alt", following: true });
+    const info = await getJson("/cgi-bin/user/info", { access_token, openid });
+    expect(info).toMatchObject({ subscribe: 1, subscribe_time: expect.any(Number) });
+    sim.setFollowing("alt", false);
+    expect(await getJson("/cgi-bin/user/info", { access_token, openid })).toMatchObject({
+      subscribe: 0,
+    });
+    expect(
+      await getJson("/cgi-bin/user/info", { access_token, openid: "o-unknown" }),
+    ).toMatchObject({
+      errcode: 40003,
+    });
+    expect(await getJson("/cgi-bin/user/info", { access_token: "stale", openid })).toMatchObject({
+      errcode: 40001,
+    });
+  });
+
+  it("makes one QR code per scene, URL schemes to published pages only, and 企业微信 contacts", async () => {
+    const { access_token } = await cgiToken();
+    const post = async (path: string, token: string, body: unknown) =>
+      (
+        await fetch(`${sim.url}${path}?access_token=${token}`, {
+          method: "POST",
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const scene = {
+      action_name: "QR_LIMIT_STR_SCENE",
+      action_info: { scene: { scene_str: "s1" } },
+    };
+    const first = await post("/cgi-bin/qrcode/create", access_token, scene);
+    expect(first.url).toMatch(/^http:\/\/weixin\.qq\.com\/q\//);
+    expect(await post("/cgi-bin/qrcode/create", access_token, scene)).toEqual(first);
+    expect(sim.qrContentOf("s1")).toBe(first.url);
+
+    const mini = await getJson("/cgi-bin/token", {
+      grant_type: "client_credential",
+      appid: sim.env.WECHAT_MINI_APP_ID ?? "",
+      secret: sim.env.WECHAT_MINI_APP_SECRET ?? "",
+    });
+    const jump = (path: string, days = 30) => ({
+      jump_wxa: { path, query: "" },
+      is_expire: true,
+      expire_type: 1,
+      expire_interval: days,
+    });
+    expect(
+      await post("/wxa/generatescheme", mini.access_token, jump("pages/index/index")),
+    ).toMatchObject({
+      errcode: 0,
+      openlink: expect.stringMatching(/^weixin:\/\/dl\/business\/\?t=/),
+    });
+    expect(await post("/wxa/generatescheme", mini.access_token, jump("pages/nope"))).toMatchObject({
+      errcode: 40165,
+    });
+    expect(
+      await post("/wxa/generatescheme", mini.access_token, jump("pages/index/index", 31)),
+    ).toMatchObject({
+      errcode: 40097,
+    });
+    // The official account's token is not the mini program's.
+    expect(
+      await post("/wxa/generatescheme", access_token, jump("pages/index/index")),
+    ).toMatchObject({
+      errcode: 40001,
+    });
+
+    const wecom = await getJson("/cgi-bin/gettoken", {
+      corpid: sim.env.WECOM_CORP_ID ?? "",
+      corpsecret: sim.env.WECOM_SECRET ?? "",
+    });
+    const contact = await getJson("/cgi-bin/externalcontact/get", {
+      access_token: wecom.access_token,
+      external_userid: sim.externalUserIdOf("alt"),
+    });
+    expect(contact).toMatchObject({
+      errcode: 0,
+      external_contact: { name: "司马小光", unionid: sim.unionIdOf("alt") },
+      follow_user: [{ userid: "lishi" }],
+    });
+    expect(
+      await getJson("/cgi-bin/externalcontact/get", {
+        access_token: wecom.access_token,
+        external_userid: "wm-unknown",
+      }),
+    ).toMatchObject({ errcode: 84061 });
+    expect(await getJson("/cgi-bin/gettoken", { corpid: "x", corpsecret: "y" })).toMatchObject({
+      errcode: 40013,
+    });
+  });
+
   it("places a signed unified order and refuses a bad signature", async () => {
     const order: Record<string, string> = {
       appid: sim.appId,

@@ -43,6 +43,16 @@ export interface WeChatSimulatorOptions {
   withUnionId?: boolean;
   /** The app's Open Platform (移动应用) AppID that `wx-open-launch-app` may open. */
   openAppId?: string;
+  /** The mini program whose URL schemes generatescheme makes. */
+  miniAppId?: string;
+  miniAppSecret?: string;
+  /** The mini program's published pages; a scheme to any other path is refused (40165). */
+  miniPages?: readonly string[];
+  /** 企业微信: the corp and its customer-contact secret. */
+  wecomCorpId?: string;
+  wecomSecret?: string;
+  /** Simulated users who follow the official account from the start. */
+  followers?: readonly string[];
 }
 
 export const SIMULATOR_DEFAULTS = {
@@ -51,7 +61,19 @@ export const SIMULATOR_DEFAULTS = {
   mchId: "1900000109",
   payKey: "Tongjian0Simulator0PayKey0000000",
   openAppId: "wx7e1c5a9b3d2f4608",
+  miniAppId: "wx3c9e5a7b1d2f6480",
+  miniAppSecret: "6b2d4f8a0c1e3579b2d4f6a8c0e13579",
+  wecomCorpId: "ww1a2b3c4d5e6f7a80",
+  wecomSecret: "Tongjian0Simulator0WecomSecret000000000000a",
 } as const;
+
+/** The mini program pages the simulator's mini program has published. */
+export const SIMULATED_MINI_PAGES = [
+  "pages/index/index",
+  "pages/ladder/index",
+  "pages/clockin/index",
+  "pages/vip/index",
+] as const;
 
 /** Where the simulator serves its stand-in JS-SDK (the same path as on res.wx.qq.com). */
 export const SIMULATOR_JSSDK_PATH = "/open/js/jweixin-1.6.0.js";
@@ -68,7 +90,12 @@ export type SimulatorCall =
   | "oauthAccessToken"
   | "userInfo"
   | "unifiedOrder"
-  | "jssdkVerify";
+  | "jssdkVerify"
+  | "subscriberInfo"
+  | "qrcodeCreate"
+  | "generateScheme"
+  | "wecomToken"
+  | "externalContact";
 
 export interface WeChatSimulator {
   /** Origin to use as WECHAT_API_BASE, WECHAT_OPEN_BASE and WECHAT_PAY_BASE. */
@@ -87,6 +114,14 @@ export interface WeChatSimulator {
   advanceClock(seconds: number): void;
   /** The openid a simulated user has under this app. */
   openIdOf(userKey: string): string;
+  /** The unionid a simulated user has under the Open Platform account. */
+  unionIdOf(userKey: string): string;
+  /** The 企业微信 external contact id of a simulated user (every user is a contact). */
+  externalUserIdOf(userKey: string): string;
+  /** The user follows (or stops following) the official account, as a scan and tap would. */
+  setFollowing(userKey: string, following: boolean): void;
+  /** The content of the follow QR code the simulator made for a scene, if any. */
+  qrContentOf(scene: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -156,7 +191,24 @@ export async function startWeChatSimulator(
     userInfo: 0,
     unifiedOrder: 0,
     jssdkVerify: 0,
+    subscriberInfo: 0,
+    qrcodeCreate: 0,
+    generateScheme: 0,
+    wecomToken: 0,
+    externalContact: 0,
   };
+  const miniAppId = options.miniAppId ?? SIMULATOR_DEFAULTS.miniAppId;
+  const miniAppSecret = options.miniAppSecret ?? SIMULATOR_DEFAULTS.miniAppSecret;
+  const miniPages = new Set(options.miniPages ?? SIMULATED_MINI_PAGES);
+  const wecomCorpId = options.wecomCorpId ?? SIMULATOR_DEFAULTS.wecomCorpId;
+  const wecomSecret = options.wecomSecret ?? SIMULATOR_DEFAULTS.wecomSecret;
+  const miniTokens = new Map<string, number>();
+  const wecomTokens = new Map<string, number>();
+  /** userKey → when they followed (seconds). */
+  const following = new Map<string, number>();
+  const qrByScene = new Map<string, { ticket: string; url: string }>();
+  /** openid → userKey, for every user the simulator has named. */
+  const userByOpenId = new Map<string, string>();
   const openAppId = options.openAppId ?? SIMULATOR_DEFAULTS.openAppId;
   const tickets = new Map<string, number>();
   const accessTokens = new Map<string, number>();
@@ -165,8 +217,22 @@ export async function startWeChatSimulator(
   const orders = new Map<string, Order>();
   let origin = "";
 
-  const openIdOf = (userKey: string) => hashId(`${appId}:${userKey}`);
+  const openIdOf = (userKey: string) => {
+    const openId = hashId(`${appId}:${userKey}`);
+    userByOpenId.set(openId, userKey);
+    return openId;
+  };
   const unionIdOf = (userKey: string) => hashId(`union:${userKey}`);
+  const externalUserIdOf = (userKey: string) =>
+    `wm${createHash("sha1").update(`wecom:${userKey}`).digest("hex").slice(0, 30)}`;
+  const setFollowing = (userKey: string, follows: boolean) => {
+    openIdOf(userKey);
+    if (follows) {
+      if (!following.has(userKey)) following.set(userKey, Math.floor(now() / 1000));
+    } else following.delete(userKey);
+  };
+  for (const userKey of Object.keys(users)) openIdOf(userKey);
+  for (const userKey of options.followers ?? []) setFollowing(userKey, true);
   const userOf = (userKey: string): SimulatedUser =>
     users[userKey] ?? { nickname: `模拟用户${userKey}` };
 
@@ -188,6 +254,13 @@ export async function startWeChatSimulator(
   function cgiToken(q: URLSearchParams) {
     calls.token++;
     if (q.get("grant_type") !== "client_credential") return fail(40002, "invalid grant_type");
+    if (q.get("appid") === miniAppId) {
+      if (q.get("secret") !== miniAppSecret)
+        return fail(40001, "invalid credential, access_token is invalid or not latest");
+      const value = token(96);
+      miniTokens.set(value, now() + ACCESS_TOKEN_TTL_S * 1000);
+      return { access_token: value, expires_in: ACCESS_TOKEN_TTL_S };
+    }
     if (q.get("appid") !== appId) return fail(40013, "invalid appid");
     if (q.get("secret") !== appSecret)
       return fail(40001, "invalid credential, access_token is invalid or not latest");
@@ -377,6 +450,135 @@ export async function startWeChatSimulator(
     });
   }
 
+  /** cgi-bin/user/info: the official account's view of one of its users. */
+  function subscriberInfo(q: URLSearchParams) {
+    calls.subscriberInfo++;
+    const invalid = checkAccessToken(q.get("access_token"));
+    if (invalid) return invalid;
+    const userKey = userByOpenId.get(q.get("openid") ?? "");
+    if (!userKey) return fail(40003, "invalid openid");
+    const since = following.get(userKey);
+    // Since 2021 WeChat answers no nickname or avatar here, only the follow state and ids.
+    if (since === undefined)
+      return {
+        subscribe: 0,
+        openid: openIdOf(userKey),
+        ...(withUnionId ? { unionid: unionIdOf(userKey) } : {}),
+      };
+    return {
+      subscribe: 1,
+      openid: openIdOf(userKey),
+      language: "zh_CN",
+      subscribe_time: since,
+      ...(withUnionId ? { unionid: unionIdOf(userKey) } : {}),
+      remark: "",
+      groupid: 0,
+      tagid_list: [],
+      subscribe_scene: "ADD_SCENE_QR_CODE",
+      qr_scene: 0,
+      qr_scene_str: "",
+    };
+  }
+
+  /** cgi-bin/qrcode/create: a parametric QR code; the same scene gives the same code. */
+  function qrcodeCreate(q: URLSearchParams, raw: string | null) {
+    calls.qrcodeCreate++;
+    const invalid = checkAccessToken(q.get("access_token"));
+    if (invalid) return invalid;
+    let body: {
+      action_name?: string;
+      action_info?: { scene?: { scene_str?: string; scene_id?: number } };
+    };
+    try {
+      body = JSON.parse(raw ?? "");
+    } catch {
+      return fail(47001, "data format error");
+    }
+    const action = body.action_name ?? "";
+    if (!["QR_SCENE", "QR_STR_SCENE", "QR_LIMIT_SCENE", "QR_LIMIT_STR_SCENE"].includes(action))
+      return fail(40097, "invalid args");
+    const scene = String(
+      body.action_info?.scene?.scene_str ?? body.action_info?.scene?.scene_id ?? "",
+    );
+    if (!scene || scene.length > 64) return fail(40097, "invalid args");
+    const known = qrByScene.get(scene);
+    const made = known ?? { ticket: token(40), url: `http://weixin.qq.com/q/${token(16)}` };
+    qrByScene.set(scene, made);
+    return {
+      ticket: made.ticket,
+      url: made.url,
+      ...(action.includes("LIMIT") ? {} : { expire_seconds: 2592000 }),
+    };
+  }
+
+  /** wxa/generatescheme: an expiring scheme to a published page of the mini program. */
+  function generateScheme(q: URLSearchParams, raw: string | null) {
+    calls.generateScheme++;
+    const value = q.get("access_token");
+    if (!value) return fail(41001, "access_token missing");
+    const expiresAt = miniTokens.get(value);
+    if (expiresAt === undefined)
+      return fail(40001, "invalid credential, access_token is invalid or not latest");
+    if (expiresAt <= now()) return fail(42001, "access_token expired");
+    let body: {
+      jump_wxa?: { path?: string; query?: string };
+      is_expire?: boolean;
+      expire_type?: number;
+      expire_interval?: number;
+    };
+    try {
+      body = JSON.parse(raw ?? "");
+    } catch {
+      return fail(47001, "data format error");
+    }
+    const path = body.jump_wxa?.path ?? "";
+    if (path && !miniPages.has(path)) return fail(40165, "invalid weapp pagepath");
+    if (body.is_expire && body.expire_type === 1) {
+      const days = body.expire_interval ?? 0;
+      if (!Number.isInteger(days) || days < 1 || days > 30) return fail(40097, "invalid args");
+    }
+    return { errcode: 0, errmsg: "ok", openlink: `weixin://dl/business/?t=${token(9)}` };
+  }
+
+  /** 企业微信 gettoken. */
+  function wecomToken(q: URLSearchParams) {
+    calls.wecomToken++;
+    if (q.get("corpid") !== wecomCorpId) return fail(40013, "invalid corpid");
+    if (q.get("corpsecret") !== wecomSecret) return fail(40001, "invalid secret");
+    const value = token(64);
+    wecomTokens.set(value, now() + ACCESS_TOKEN_TTL_S * 1000);
+    return { errcode: 0, errmsg: "ok", access_token: value, expires_in: ACCESS_TOKEN_TTL_S };
+  }
+
+  /** 企业微信 externalcontact/get: every simulated user is a contact of staff member "lishi". */
+  function externalContact(q: URLSearchParams) {
+    calls.externalContact++;
+    const value = q.get("access_token");
+    if (!value) return fail(41001, "access_token missing");
+    const expiresAt = wecomTokens.get(value);
+    if (expiresAt === undefined) return fail(40014, "invalid access_token");
+    if (expiresAt <= now()) return fail(42001, "access_token expired");
+    const id = q.get("external_userid") ?? "";
+    const userKey = Object.keys(users).find((key) => externalUserIdOf(key) === id);
+    if (!userKey) return fail(84061, "not external contact");
+    const user = userOf(userKey);
+    return {
+      errcode: 0,
+      errmsg: "ok",
+      external_contact: {
+        external_userid: id,
+        name: user.nickname,
+        type: 1,
+        avatar: `${origin}/sim/avatar/${encodeURIComponent(userKey)}.svg`,
+        gender: user.sex ?? 0,
+        ...(withUnionId ? { unionid: unionIdOf(userKey) } : {}),
+      },
+      follow_user: [
+        { userid: "lishi", remark: "", description: "", createtime: Math.floor(now() / 1000) },
+      ],
+    };
+  }
+
   function avatar(userKey: string, res: ServerResponse) {
     const initial = [...userOf(userKey).nickname][0] ?? "?";
     const hue = randomInt(0, 360);
@@ -421,6 +623,22 @@ export async function startWeChatSimulator(
         return json(oauthAccessToken(q));
       case "GET /sns/userinfo":
         return json(snsUserInfo(q));
+      case "GET /cgi-bin/user/info":
+        return json(subscriberInfo(q));
+      case "POST /cgi-bin/qrcode/create":
+        return json(qrcodeCreate(q, await readBody(req)));
+      case "POST /wxa/generatescheme":
+        return json(generateScheme(q, await readBody(req)));
+      case "GET /cgi-bin/gettoken":
+        return json(wecomToken(q));
+      case "GET /cgi-bin/externalcontact/get":
+        return json(externalContact(q));
+      case "POST /sim/mp/follow": {
+        // Not WeChat: what a reader's scan of the follow code and tap on 关注 would do.
+        const userKey = q.get("user") || "default";
+        setFollowing(userKey, q.get("follow") !== "0");
+        return json({ user: userKey, following: following.has(userKey) });
+      }
       case "POST /pay/unifiedorder": {
         const body = await readBody(req);
         res.writeHead(200, { "content-type": "text/xml; charset=utf-8" });
@@ -483,6 +701,11 @@ export async function startWeChatSimulator(
       WECHAT_PAY_KEY: payKey,
       WECHAT_OPEN_APP_ID: openAppId,
       WECHAT_JSSDK_URL: `${origin}${SIMULATOR_JSSDK_PATH}`,
+      WECHAT_MINI_APP_ID: miniAppId,
+      WECHAT_MINI_APP_SECRET: miniAppSecret,
+      WECOM_API_BASE: origin,
+      WECOM_CORP_ID: wecomCorpId,
+      WECOM_SECRET: wecomSecret,
     },
     calls,
     resetCalls() {
@@ -492,6 +715,10 @@ export async function startWeChatSimulator(
       clockOffsetMs += seconds * 1000;
     },
     openIdOf,
+    unionIdOf,
+    externalUserIdOf,
+    setFollowing,
+    qrContentOf: (scene) => qrByScene.get(scene)?.url,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -20,6 +20,7 @@ import { viewedContent } from "./page-views.ts";
 import { registerAuthRoutes } from "./routes/accounts/auth-routes.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
+import { registerBoardRoutes } from "./routes/boards/board-routes.ts";
 import { registerCommunityRoutes } from "./routes/community/community-routes.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
@@ -33,6 +34,8 @@ import { registerSitemapRoutes } from "./routes/seo/sitemap-routes.ts";
 import { registerWeChatSignatureRoutes } from "./routes/share/wechat-signature-routes.ts";
 import { registerLikeRoutes } from "./routes/social/like-routes.ts";
 import { registerTrackingRoutes } from "./routes/tracking/tracking-routes.ts";
+import { registerWeChatExtrasRoutes } from "./routes/wechat/wechat-extras-routes.ts";
+import { registerWordsRoutes } from "./routes/words/words-routes.ts";
 import type { TypedApp } from "./typed-app.ts";
 import { installViewerHooks } from "./viewer-hooks.ts";
 
@@ -180,6 +183,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerWeChatSignatureRoutes(typed, deps);
     registerTrackingRoutes(typed, deps);
     registerCommunityRoutes(typed, deps);
+    registerBoardRoutes(typed, deps);
+    registerWordsRoutes(typed, deps);
+    registerWeChatExtrasRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -4,6 +4,7 @@ import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
 import { seedCommunity } from "@tongjian/content/seed-community";
 import { seedContent, seedTopics } from "@tongjian/content/seed-content";
+import { seedSampleNotes } from "@tongjian/content/seed-sample-notes";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
@@ -21,6 +22,7 @@ import { createObjectStorage } from "@tongjian/services/storage/create-object-st
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provider.ts";
+import { createWeChatExtras } from "./providers/wechat/wechat-extras.ts";
 import type { ServerConfig } from "./server-config.ts";
 import { createRedisStore } from "./stores/redis-store.ts";
 
@@ -30,6 +32,8 @@ const SEARCH_INDEX_MIGRATIONS = new Set(["0003-search", "0007-verse-search", "00
 const TOPIC_MIGRATION = "0009-reading-rooms";
 /** The community tables: their sample circles and posts come with the first start or with them. */
 const COMMUNITY_MIGRATION = "0012-community";
+/** The migration that adds readers' notes, which start with the corpus's sample notes. */
+const NOTES_MIGRATION = "0013-boards";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -65,6 +69,8 @@ export async function createDeps(
       });
       log?.info({ poetry }, "poetry imported");
     }
+    const notes = await seedSampleNotes(handle, resolve(config.contentDir));
+    log?.info({ notes }, "sample notes loaded");
   } else if (
     applied.some((name) => SEARCH_INDEX_MIGRATIONS.has(name)) &&
     (await entries.count()) > 0
@@ -89,15 +95,26 @@ export async function createDeps(
     if (community)
       log?.info({ community: await seedCommunity(handle, community) }, "sample community loaded");
   }
+  if (applied.includes(NOTES_MIGRATION) && !empty) {
+    // A corpus loaded before notes existed gets the sample notes once.
+    try {
+      const notes = await seedSampleNotes(handle, resolve(config.contentDir));
+      log?.info({ notes }, "sample notes loaded");
+    } catch (error) {
+      log?.info({ error: String(error) }, "sample notes not loaded; run npm run db:seed");
+    }
+  }
   const store = config.redisUrl
     ? createRedisStore(config.redisUrl)
     : createDatabaseStore(handle.db);
   const sms = smsProvider(config, store);
+  const wechat = createHttpWeChatProvider({ config: config.wechat, store });
   return {
     config,
     handle,
     store,
-    wechat: createHttpWeChatProvider({ config: config.wechat, store }),
+    wechat,
+    wechatExtras: createWeChatExtras({ config: config.wechatExtras, wechat, store }),
     sms,
     authSecret: await loadAuthSecret(handle.db, config.auth.secret),
     services: createServices({

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
+import type { WeChatExtrasConfig } from "./providers/wechat/wechat-extras.ts";
 
 const optionalUrl = z
   .string()
@@ -59,6 +60,12 @@ const configSchema = z.object({
   WECHAT_PAY_KEY: optionalText,
   WECHAT_OPEN_APP_ID: optionalText,
   WECHAT_JSSDK_URL: optionalUrl,
+  WECHAT_ACCOUNT_NAME: optionalText,
+  WECHAT_MINI_APP_ID: optionalText,
+  WECHAT_MINI_APP_SECRET: optionalText,
+  WECOM_API_BASE: optionalUrl,
+  WECOM_CORP_ID: optionalText,
+  WECOM_SECRET: optionalText,
   APP_TOKEN_SECRET: optionalText.pipe(
     z.string().min(32, "APP_TOKEN_SECRET 至少 32 个字符").optional(),
   ),
@@ -164,6 +171,8 @@ export interface ServerConfig {
    */
   semiSpaceMb: number;
   wechat: WeChatConfig;
+  /** The official account's name, its mini program and 企业微信 (issue 16's WeChat extras). */
+  wechatExtras: WeChatExtrasConfig & { accountName: string };
   auth: AuthConfig;
   trustProxy: TrustProxy;
   /** Store links of the download page. */
@@ -225,6 +234,15 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
       payKey: c.WECHAT_PAY_KEY,
       openAppId: c.WECHAT_OPEN_APP_ID,
       jsSdkUrl: c.WECHAT_JSSDK_URL,
+    },
+    wechatExtras: {
+      apiBase: c.WECHAT_API_BASE ?? "https://api.weixin.qq.com",
+      accountName: c.WECHAT_ACCOUNT_NAME ?? "通鉴",
+      miniAppId: c.WECHAT_MINI_APP_ID,
+      miniAppSecret: c.WECHAT_MINI_APP_SECRET,
+      wecomApiBase: c.WECOM_API_BASE ?? "https://qyapi.weixin.qq.com",
+      wecomCorpId: c.WECOM_CORP_ID,
+      wecomSecret: c.WECOM_SECRET,
     },
     auth: {
       secureCookies:

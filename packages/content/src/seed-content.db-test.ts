@@ -37,6 +37,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0009-reading-rooms",
         "0010-accounts",
         "0012-community",
+        "0013-boards",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

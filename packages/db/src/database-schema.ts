@@ -277,6 +277,65 @@ export interface UploadTable {
   created_at: string;
 }
 
+/** Views of an item on one UTC day (migration 0013), for the boards' recent activity. */
+export interface ItemViewDayTable {
+  /** "entry", "article" or "post". */
+  kind: string;
+  item_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  views: number;
+}
+
+/** A reader's short note on an entry (/words, migration 0013). */
+export interface EntryNoteTable {
+  id: string;
+  entry_id: string;
+  /** ownerIdOf(viewer): the account's id, else the WeChat visitor's. */
+  owner_id: string;
+  /** The text as written (trimmed), at most NOTE_MAX_CHARS characters. */
+  body: string;
+  /** The text as link-only HTML: escaped, with #话题# and web addresses as links. */
+  html: string;
+  like_count: Generated<number>;
+  report_count: Generated<number>;
+  /** 1 once reported by enough readers or hidden by an admin. */
+  hidden: Generated<number>;
+  /** 1 for the seeded sample notes. */
+  sample: Generated<number>;
+  created_at: string;
+}
+
+export interface EntryNoteLikeTable {
+  note_id: string;
+  owner_id: string;
+  created_at: string;
+}
+
+export interface EntryNoteReportTable {
+  note_id: string;
+  owner_id: string;
+  reason: string;
+  created_at: string;
+}
+
+/** A topic a reader subscribed to (/subscribe, migration 0013). */
+export interface SubscriptionTable {
+  owner_id: string;
+  topic: string;
+  created_at: string;
+}
+
+/** A 企业微信 external contact bound to a reader (migration 0013). */
+export interface WecomContactTable {
+  external_user_id: string;
+  owner_id: string;
+  name: string | null;
+  /** The staff member (企业成员) who added the contact. */
+  staff_user_id: string | null;
+  bound_at: string;
+}
+
 export interface KeyValueTable {
   key: string;
   value: string;
@@ -354,6 +413,12 @@ export interface Database {
   like_record: LikeRecordTable;
   tracking_event: TrackingEventTable;
   key_value: KeyValueTable;
+  item_view_day: ItemViewDayTable;
+  entry_note: EntryNoteTable;
+  entry_note_like: EntryNoteLikeTable;
+  entry_note_report: EntryNoteReportTable;
+  subscription: SubscriptionTable;
+  wecom_contact: WecomContactTable;
   visitor: VisitorTable;
   account: AccountTable;
   auth_session: AuthSessionTable;

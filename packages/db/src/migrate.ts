@@ -11,6 +11,7 @@ import { searchGroupsMigration } from "./migrations/0008-search-groups.ts";
 import { readingRoomsMigration } from "./migrations/0009-reading-rooms.ts";
 import { accountsMigration } from "./migrations/0010-accounts.ts";
 import { communityMigration } from "./migrations/0012-community.ts";
+import { boardsMigration } from "./migrations/0013-boards.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0009-reading-rooms": readingRoomsMigration,
   "0010-accounts": accountsMigration,
   "0012-community": communityMigration,
+  "0013-boards": boardsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,9 @@ import { createVisitorRepository } from "./accounts/visitor-repository.ts";
 import { createVisitorService } from "./accounts/visitors.server.ts";
 import { createAskService } from "./ask/ask.server.ts";
 import { createAskRepository } from "./ask/ask-repository.ts";
+import { createBoardRepository } from "./boards/board-repository.ts";
+import { createBoardService } from "./boards/boards.server.ts";
+import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createCommunityService } from "./community/community.server.ts";
 import { createCommunityRepository } from "./community/community-repository.ts";
 import { createPostViewCounter } from "./community/post-view-counter.ts";
@@ -39,6 +42,13 @@ import { createLikeService } from "./social/likes.server.ts";
 import type { ObjectStorage } from "./storage/object-storage.ts";
 import { createTrackingService } from "./tracking/tracking.server.ts";
 import { createTrackingRepository } from "./tracking/tracking-repository.ts";
+import { createSubscriptionRepository } from "./wechat/subscription-repository.ts";
+import { createSubscriptionService } from "./wechat/subscriptions.server.ts";
+import { createWechatLinkRepository } from "./wechat/wechat-link-repository.ts";
+import { createWechatLinkService } from "./wechat/wechat-links.server.ts";
+import { createNoteRepository } from "./words/note-repository.ts";
+import { createOwnerMoveRepository } from "./words/owner-move-repository.ts";
+import { createWordsService } from "./words/words.server.ts";
 
 export interface ServiceDeps {
   handle: DatabaseHandle;
@@ -81,6 +91,16 @@ export function createServices(deps: ServiceDeps) {
   const limiter = createAttemptLimiter(deps.store);
   const communityRepository = createCommunityRepository(db);
   const postViews = createPostViewCounter(communityRepository);
+  // A visitor that binds an account hands over its notes, subscriptions and 企业微信 contacts too.
+  const ownerMoves = createOwnerMoveRepository(db);
+  const afterBind = (visitorId: string, accountId: string) =>
+    ownerMoves.moveOwner(visitorId, accountId);
+  const community = createCommunityService({
+    community: communityRepository,
+    store: deps.store,
+    storage: deps.uploads,
+    views: postViews,
+  });
 
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
@@ -105,15 +125,26 @@ export function createServices(deps: ServiceDeps) {
       limiter,
       store: deps.store,
       appTokenSecret: deps.appTokenSecret,
+      afterBind,
     }),
-    community: createCommunityService({
-      community: communityRepository,
-      store: deps.store,
-      storage: deps.uploads,
-      views: postViews,
-    }),
+    community,
     sessions: createSessionService({ sessions: createSessionRepository(db) }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
+    // The boards rank the community's posts by their recent activity beside the entries.
+    boards: createBoardService({
+      boards: createBoardRepository(db),
+      posts: postActivityFeed((request) => community.listPostActivity(request)),
+    }),
+    words: createWordsService({ notes: createNoteRepository(db), limiter }),
+    subscriptions: createSubscriptionService({
+      subscriptions: createSubscriptionRepository(db),
+    }),
+    wechatLinks: createWechatLinkService({
+      links: createWechatLinkRepository(db),
+      visitors: visitorRepository,
+      likes: likeRepository,
+      afterBind,
+    }),
     sampleAudio: createSampleAudioService(),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({

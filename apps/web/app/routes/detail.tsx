@@ -4,7 +4,7 @@ import { WORKS_PAGE_SIZE } from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { truncateText } from "@tongjian/domain/text-length";
 import { workCategoryInfo } from "@tongjian/domain/work-categories";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ArticleList, listedArticles } from "../features/content/article-list.tsx";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
@@ -26,6 +26,41 @@ import type { Route } from "./+types/detail";
 const PopularEntries = lazy(() =>
   import("../features/content/popular-entries.tsx").then((m) => ({ default: m.PopularEntries })),
 );
+
+/** Readers' notes (/words): their code loads when the reader nears the end of the entry. */
+const EntryNotes = lazy(() =>
+  import("../features/words/entry-notes.tsx").then((m) => ({ default: m.EntryNotes })),
+);
+
+/**
+ * The 短评 section's place: its code and notes load once it comes within 200 px of view, so
+ * an entry's first load and its cached HTML stay as they were.
+ */
+function NotesWhenNear({ entryId, entryName }: { entryId: string; entryName: string }) {
+  const spot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = spot.current;
+    if (!el || typeof IntersectionObserver !== "function") return setNear(true);
+    const observer = new IntersectionObserver(
+      (seen) => {
+        if (seen.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: "0px 0px 200px 0px" },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={spot}>
+      {near && (
+        <Suspense fallback={<p className="tj-empty">正在加载短评…</p>}>
+          <EntryNotes entryId={entryId} entryName={entryName} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 /** Timeline lines show two lines of text; longer event summaries are cut before they ship. */
 const TIMELINE_DESC_LIMIT = 60;
@@ -243,6 +278,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
         </Section>
       )}
       <EntrySources sources={entry.sources} />
+      <NotesWhenNear key={entry.id} entryId={entry.id} entryName={entry.name} />
     </main>
   );
 }

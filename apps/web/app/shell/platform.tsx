@@ -93,6 +93,8 @@ function useWeChatReturn(env: AppEnv, api: BrowserApi) {
     if (!env.isWeixin) return;
     const params = new URLSearchParams(window.location.search);
     if (!params.has("code") || !params.has("state")) return;
+    // /wx completes its own login (loginFromMpServiceAccount, routes/wx.tsx): a code works once.
+    if (window.location.pathname === "/wx") return;
     wechatModule()
       .then(({ ensureWeChatVisitor }) =>
         ensureWeChatVisitor(api, window.location, (url) =>

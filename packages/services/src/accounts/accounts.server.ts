@@ -44,6 +44,8 @@ export function createAccountService(deps: {
   store: KeyValueStore;
   /** `APP_TOKEN_SECRET`; unset, app login answers 503. */
   appTokenSecret: string | undefined;
+  /** Moves what else a visitor owns (notes, subscriptions …) to the account it was bound to. */
+  afterBind?: (visitorId: string, accountId: string) => Promise<void>;
 }) {
   const { accounts, limiter } = deps;
   const appViewers = new LRUCache<string, UserViewer>({ max: 10_000, ttl: APP_TOKEN_CACHE_MS });
@@ -154,6 +156,7 @@ export function createAccountService(deps: {
     if (!visitor.account_id) {
       await deps.visitors.bindAccount(visitor.id, account.id);
       await deps.likes.moveOwner(visitor.id, account.id);
+      await deps.afterBind?.(visitor.id, account.id);
     }
     return visitor.id;
   }

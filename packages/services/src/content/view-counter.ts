@@ -6,7 +6,8 @@ type CountedTable = "article" | "entry";
 /**
  * Page views arrive far faster than they need to be written. They are added up in memory and
  * written once per id every flush interval, so a busy page costs one UPDATE a second, not one
- * per visit. At most one interval of counts is lost if the process dies.
+ * per visit. At most one interval of counts is lost if the process dies. Each flush also adds
+ * the counts to the day's row of `item_view_day`, which the boards rank by (docs/boards-and-wechat.md).
  */
 export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
   const pending: Record<CountedTable, Map<string, number>> = {
@@ -16,6 +17,7 @@ export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
   let flushing: Promise<void> | null = null;
 
   async function flushNow() {
+    const day = new Date().toISOString().slice(0, 10);
     for (const table of ["article", "entry"] as const) {
       const batch = pending[table];
       if (batch.size === 0) continue;
@@ -25,6 +27,15 @@ export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
           .updateTable(table)
           .set((eb) => ({ view_count: eb("view_count", "+", n) }))
           .where("id", "=", id)
+          .execute();
+        await db
+          .insertInto("item_view_day")
+          .values({ kind: table, item_id: id, day, views: n })
+          .onConflict((oc) =>
+            oc.columns(["kind", "item_id", "day"]).doUpdateSet((eb) => ({
+              views: eb("item_view_day.views", "+", eb.ref("excluded.views")),
+            })),
+          )
           .execute();
       }
     }

@@ -140,6 +140,10 @@ export function createHttpWeChatProvider(options: HttpWeChatProviderOptions): We
     configured,
     payConfigured,
     appId,
+    accessToken,
+    async dropAccessToken() {
+      await store.delete(tokenKey);
+    },
 
     jsapiTicket() {
       requireApp();

@@ -9,6 +9,13 @@ export interface WeChatProvider {
   /** Merchant id and key are set too, so payments can work. */
   readonly payConfigured: boolean;
   readonly appId: string | undefined;
+  /**
+   * The official account's access_token (cgi-bin), shared through the key-value store; other
+   * official-account calls (wechat-extras.ts) use it.
+   */
+  accessToken(): Promise<string>;
+  /** Drops a token WeChat refused as stale, so the next accessToken() fetches a new one. */
+  dropAccessToken(): Promise<void>;
   /** The JS-SDK jsapi_ticket, shared through the key-value store until shortly before expiry. */
   jsapiTicket(): Promise<string>;
   /** The WeChat page that asks the reader's consent and returns to `redirectUri` with a code. */

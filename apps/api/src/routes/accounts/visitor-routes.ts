@@ -22,7 +22,7 @@ import type { TypedApp } from "../../typed-app.ts";
 import { replies } from "../replies.ts";
 import { appendCookie, startSession } from "./session-cookies.ts";
 
-function loginFailure(error: unknown, log: FastifyBaseLogger): never {
+export function loginFailure(error: unknown, log: FastifyBaseLogger): never {
   if (error instanceof WeChatApiError) {
     if (error.badCode) throw new BadRequestError("微信授权已失效或已使用，请重新进入页面");
     log.warn(
@@ -34,11 +34,12 @@ function loginFailure(error: unknown, log: FastifyBaseLogger): never {
   throw error;
 }
 
-const WECHAT_LOGIN_OFF = "微信登录暂未配置";
-const STATE_MISMATCH = "微信授权已失效，请重新进入页面";
+export const WECHAT_LOGIN_OFF = "微信登录暂未配置";
+export const STATE_MISMATCH = "微信授权已失效，请重新进入页面";
 /** WeChat's codes live five minutes; a used one is remembered a little longer than that. */
-const USED_CODE_TTL_SECONDS = 10 * 60;
-const usedCodeKey = (code: string) => `wxcode:${createHash("sha256").update(code).digest("hex")}`;
+export const USED_CODE_TTL_SECONDS = 10 * 60;
+export const usedCodeKey = (code: string) =>
+  `wxcode:${createHash("sha256").update(code).digest("hex")}`;
 const tags = ["访客"];
 
 export function registerVisitorRoutes(app: TypedApp, deps: AppDeps) {
