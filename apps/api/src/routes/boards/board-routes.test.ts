@@ -1,4 +1,6 @@
+import { loadCommunity, sampleId } from "@tongjian/content/community-content";
 import { contentId } from "@tongjian/content/load-content";
+import { seedCommunity } from "@tongjian/content/seed-community";
 import { utcDay } from "@tongjian/domain/board-ranking";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
@@ -48,7 +50,7 @@ describe.each(databaseTargets())("boards on $name", (target) => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.rule).toContain("最近 7 天");
-    expect(data.postsAvailable).toBe(false);
+    expect(data.postsAvailable).toBe(true);
     expect(data.total).toBe(2);
     expect(data.list.map((i: { name: string }) => i.name)).toEqual(["李白", "杜甫"]);
     expect(data.list[0]).toMatchObject({
@@ -94,7 +96,7 @@ describe.each(databaseTargets())("boards on $name", (target) => {
     const empty = (await t.app.inject({ url: "/api/m/board/v1/n/hot?page=3" })).json().data;
     expect(empty).toMatchObject({ page: 3, total: 1, list: [] });
     const posts = (await t.app.inject({ url: "/api/m/board/v1/n/list/post" })).json().data;
-    expect(posts).toMatchObject({ total: 0, list: [], postsAvailable: false });
+    expect(posts).toMatchObject({ total: 0, list: [], postsAvailable: true });
     for (const url of [
       "/api/m/board/v1/n/list/video",
       "/api/m/board/v1/n/hot?page=0",
@@ -119,5 +121,21 @@ describe.each(databaseTargets())("boards on $name", (target) => {
       .where("item_id", "=", LI_BAI)
       .executeTakeFirst();
     expect(row).toMatchObject({ kind: "entry", day: utcDay(new Date()), views: 2 });
+  });
+
+  it("ranks the community's posts by their recent views, likes and comments", async () => {
+    const community = loadCommunity("content");
+    if (!community) throw new Error("content/community.yaml missing");
+    await seedCommunity(t.deps.handle, community);
+    const post = sampleId("post", "chun-wang");
+    await t.deps.handle.db
+      .insertInto("post_view_day")
+      .values({ post_id: post, day: utcDay(new Date()), views: 40 })
+      .execute();
+    t.deps.services.boards.invalidate();
+    const data = (await t.app.inject({ url: "/api/m/board/v1/n/list/post" })).json().data;
+    expect(data.postsAvailable).toBe(true);
+    expect(data.list[0]).toMatchObject({ kind: "post", id: post });
+    expect(data.list[0].views).toBeGreaterThanOrEqual(40);
   });
 });
