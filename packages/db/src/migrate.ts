@@ -10,6 +10,7 @@ import { verseSearchMigration } from "./migrations/0007-verse-search.ts";
 import { searchGroupsMigration } from "./migrations/0008-search-groups.ts";
 import { readingRoomsMigration } from "./migrations/0009-reading-rooms.ts";
 import { accountsMigration } from "./migrations/0010-accounts.ts";
+import { socialMigration } from "./migrations/0011-social.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008-search-groups": searchGroupsMigration,
   "0009-reading-rooms": readingRoomsMigration,
   "0010-accounts": accountsMigration,
+  "0011-social": socialMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
