@@ -79,6 +79,15 @@ export function createMyPagesService(deps: {
   return {
     likes,
 
+    /** The later features' sections of /my; a reader who is not signed in sees them empty. */
+    slots(viewer: Viewer) {
+      return viewer.kind === "anonymous"
+        ? Promise.resolve(
+            (deps.slots ?? MY_SLOT_SOURCES).map(({ load: _, ...slot }) => ({ ...slot, items: [] })),
+          )
+        : loadMySlots(viewer, deps.slots ?? MY_SLOT_SOURCES);
+    },
+
     async overview(viewer: Viewer): Promise<MyOverview> {
       const who = await me(viewer);
       const [reads, liked, following, saved, slots] = await Promise.all([
