@@ -17,7 +17,6 @@ import "./shell/base.css";
 import "./shell/common.css";
 import type { Route } from "./+types/root";
 import { ARTICLE_FONT_SCRIPT } from "./features/content/article-font-script.ts";
-import { DeviceHistorySync } from "./features/my/device-history-sync.tsx";
 import { AppShell } from "./shell/app-shell.tsx";
 import { isChunkLoadError, reloadOnceForChunkError } from "./shell/chunk-reload.ts";
 import { useOfflineReading } from "./shell/offline-reading.ts";
@@ -96,7 +95,6 @@ export default function App() {
   return (
     <AppShell env={useEnv()}>
       <Outlet />
-      <DeviceHistorySync />
     </AppShell>
   );
 }

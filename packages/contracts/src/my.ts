@@ -131,6 +131,8 @@ export const savedKind = z.enum(SAVED_KINDS, { error: "kind 只支持 abpath 或
 export const savedItem = z.object({
   id: z.string(),
   kind: savedKind,
+  /** What the kind is called (关系路径 …). */
+  kindLabel: z.string(),
   refId: z.string(),
   title: z.string(),
   /** The screen that opens it. */
@@ -158,6 +160,15 @@ export const saveInput = z.object({
 });
 export type SaveInput = z.input<typeof saveInput>;
 
+/** How many items of each kind a reader saved, with what each kind is and will hold. */
+export const savedCounts = z.object({
+  total: z.number().int(),
+  kinds: z.array(
+    z.object({ kind: savedKind, label: z.string(), empty: z.string(), count: z.number().int() }),
+  ),
+});
+export type SavedCounts = z.infer<typeof savedCounts>;
+
 /**
  * A section of /my that a later feature fills (orders, study progress …): the registry in
  * packages/services/src/my/my-slots.ts lists them; each is empty until its feature loads items.
@@ -169,6 +180,8 @@ export const mySlot = z.object({
   emptyText: z.string(),
   /** The feature's own page, once it exists. */
   moreHref: z.string().nullable(),
+  /** A feature fills it already (false: 即将开放, no feature behind it yet). */
+  ready: z.boolean(),
   items: z.array(z.object({ title: z.string(), href: z.string(), meta: z.string().nullable() })),
 });
 export type MySlot = z.infer<typeof mySlot>;
@@ -182,7 +195,7 @@ export const myOverview = z.object({
   reads: readPage,
   likes: likedPage,
   following: readerPage,
-  saved: z.object({ total: z.number().int(), byKind: z.record(z.string(), z.number().int()) }),
+  saved: savedCounts,
   slots: z.array(mySlot),
 });
 export type MyOverview = z.infer<typeof myOverview>;

@@ -1,34 +1,45 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDeviceRead,
-  DEVICE_HISTORY_MAX,
-  type DeviceRead,
-  deviceTop,
-  deviceUploads,
-  parseDeviceHistory,
-} from "./device-history.ts";
+import { addDeviceRead, DEVICE_HISTORY_MAX, type DeviceRead } from "./device-history.ts";
+import { deviceTop, deviceUploads, parseDeviceHistory } from "./device-history-list.ts";
 
 const id = (n: number) => n.toString(16).padStart(24, "0");
 
 describe("reading history on the device", () => {
   it("moves a read item to the top and counts it again", () => {
+    const add = (list: DeviceRead[], read: Parameters<typeof addDeviceRead>[1], now: number) =>
+      addDeviceRead(JSON.stringify(list), read, now);
     let list: DeviceRead[] = [];
-    list = addDeviceRead(list, { kind: "entry", id: id(1), title: "李白" }, 1000);
-    list = addDeviceRead(list, { kind: "article", id: id(2), title: "安史之乱" }, 2000);
-    list = addDeviceRead(list, { kind: "entry", id: id(1), title: "李白" }, 3000);
+    list = add(list, { kind: "entry", id: id(1), title: "李白" }, 1000);
+    list = add(list, { kind: "article", id: id(2), title: "安史之乱" }, 2000);
+    list = add(list, { kind: "entry", id: id(1), title: "李白" }, 3000);
     expect(list.map((r) => [r.id, r.n, r.at])).toEqual([
       [id(1), 2, 3000],
       [id(2), 1, 2000],
     ]);
     // The same id as an entry and as an article are two items.
-    list = addDeviceRead(list, { kind: "article", id: id(1), title: "文章" }, 4000);
+    list = add(list, { kind: "article", id: id(1), title: "文章" }, 4000);
     expect(list).toHaveLength(3);
+  });
+
+  it("starts afresh from whatever else the storage held, and drops nulls", () => {
+    for (const stored of [null, "junk", '{"a":1}', "42", "{not json"])
+      expect(addDeviceRead(stored, { kind: "entry", id: id(1), title: "李白" }, 9)).toEqual([
+        { kind: "entry", id: id(1), title: "李白", at: 9, n: 1 },
+      ]);
+    const odd = JSON.stringify([null, { kind: "entry", id: id(1), title: "李白", at: 1, n: "x" }]);
+    expect(addDeviceRead(odd, { kind: "entry", id: id(1), title: "李白" }, 9)).toEqual([
+      { kind: "entry", id: id(1), title: "李白", at: 9, n: 1 },
+    ]);
   });
 
   it("keeps the most recent reads only", () => {
     let list: DeviceRead[] = [];
     for (let i = 0; i < DEVICE_HISTORY_MAX + 5; i++)
-      list = addDeviceRead(list, { kind: "entry", id: id(i), title: `词条${i}` }, i);
+      list = addDeviceRead(
+        JSON.stringify(list),
+        { kind: "entry", id: id(i), title: `词条${i}` },
+        i,
+      );
     expect(list).toHaveLength(DEVICE_HISTORY_MAX);
     expect(list[0]?.id).toBe(id(DEVICE_HISTORY_MAX + 4));
     expect(list.some((r) => r.id === id(0))).toBe(false);

@@ -3,11 +3,13 @@
  * browser's storage, shown on /my, and handed to the account when they sign in. Readers who are
  * signed in have theirs on the server instead; pages add to this list only for anonymous
  * readers, whose pages come from the shared page cache and write nothing on the server.
+ *
+ * This module is what every entry and article page loads (recording a read), so it stays
+ * small; reading the list back, checked record by record, is device-history-list.ts.
  */
 export const DEVICE_HISTORY_KEY = "tj:reading-history";
 /** The device keeps the most recent reads only; the oldest drop off. */
 export const DEVICE_HISTORY_MAX = 100;
-const TITLE_MAX = 100;
 
 export type ReadKind = "entry" | "article";
 
@@ -21,66 +23,26 @@ export interface DeviceRead {
   n: number;
 }
 
-/** One read as the history merge call takes it. */
-export interface DeviceReadUpload {
-  type: ReadKind;
-  id: string;
-  readAt: string;
-  count: number;
-}
-
-function isDeviceRead(value: unknown): value is DeviceRead {
-  const r = value as DeviceRead;
-  return (
-    typeof r === "object" &&
-    r !== null &&
-    (r.kind === "entry" || r.kind === "article") &&
-    /^[0-9a-f]{24}$/.test(r.id) &&
-    typeof r.title === "string" &&
-    Number.isFinite(r.at) &&
-    Number.isInteger(r.n) &&
-    r.n > 0
-  );
-}
-
-/** The stored list; anything unreadable (an older format, a hand-edited value) is left out. */
-export function parseDeviceHistory(raw: string | null): DeviceRead[] {
-  try {
-    const list: unknown = JSON.parse(raw ?? "[]");
-    return Array.isArray(list) ? list.filter(isDeviceRead).slice(0, DEVICE_HISTORY_MAX) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The list after reading an item: it moves to the top, counted once more. */
+/**
+ * The list to store after reading an item: it moves to the top, counted once more. `stored` is
+ * what the storage held (anything unreadable starts a new list); the records themselves are
+ * checked when the list is read back (device-history-list.ts), not on every page.
+ */
 export function addDeviceRead(
-  list: readonly DeviceRead[],
+  stored: string | null,
   read: { kind: ReadKind; id: string; title: string },
   now: number,
 ): DeviceRead[] {
-  const before = list.find((r) => r.kind === read.kind && r.id === read.id);
-  const next: DeviceRead = {
-    kind: read.kind,
-    id: read.id,
-    title: read.title.slice(0, TITLE_MAX),
-    at: now,
-    n: (before?.n ?? 0) + 1,
-  };
-  return [next, ...list.filter((r) => r !== before)].slice(0, DEVICE_HISTORY_MAX);
-}
-
-/** Most read first (the more recent of a tie first): the device's side of /my/top. */
-export function deviceTop(list: readonly DeviceRead[], kind?: ReadKind): DeviceRead[] {
-  return list.filter((r) => !kind || r.kind === kind).sort((a, b) => b.n - a.n || b.at - a.at);
-}
-
-/** What the merge call sends for the list. */
-export function deviceUploads(list: readonly DeviceRead[]): DeviceReadUpload[] {
-  return list.map((r) => ({
-    type: r.kind,
-    id: r.id,
-    readAt: new Date(r.at).toISOString(),
-    count: r.n,
-  }));
+  let list: (DeviceRead | null)[] = [];
+  try {
+    const parsed: unknown = JSON.parse(stored ?? "[]");
+    if (Array.isArray(parsed)) list = parsed;
+  } catch {
+    // Not a list: replaced.
+  }
+  const before = list.find((r) => r?.kind === read.kind && r.id === read.id);
+  return [
+    { ...read, at: now, n: ((before?.n ?? 0) | 0) + 1 },
+    ...(list.filter((r) => r && r !== before) as DeviceRead[]),
+  ].slice(0, DEVICE_HISTORY_MAX);
 }

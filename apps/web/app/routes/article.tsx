@@ -24,7 +24,7 @@ import { PromotionBar } from "../features/content/promotion-bar.tsx";
 import { SectionNav } from "../features/content/section-nav.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { useArticleFont } from "../features/content/use-article-font.ts";
-import { useDeviceRead } from "../features/my/use-device-read.ts";
+import { useDeviceRead } from "../features/my/use-device-history.ts";
 import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/article";
@@ -87,6 +87,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     related: listedArticles(relatedArticles),
     isH5,
     origin,
+    // Who reads decides where the read is kept: the server, or this device (features/my).
+    signedIn: context.viewer.kind !== "anonymous",
   };
 }
 
@@ -160,13 +162,15 @@ function ArticleScreen({
   article,
   related,
   isH5,
+  signedIn,
 }: {
   article: ArticleDetail;
   related: ListedArticle[];
   isH5: boolean;
+  signedIn: boolean;
 }) {
   useShare({ title: article.title, desc: article.summary, imgUrl: article.imageUrl });
-  useDeviceRead("article", article.id, article.title);
+  useDeviceRead(signedIn, { kind: "article", id: article.id, title: article.title });
   const [font, setFont] = useArticleFont();
   return (
     <main className="tj-article" data-font={font}>

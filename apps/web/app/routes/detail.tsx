@@ -18,7 +18,7 @@ import { EntryVerse } from "../features/content/entry-verse.tsx";
 import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
-import { useDeviceRead } from "../features/my/use-device-read.ts";
+import { useDeviceRead } from "../features/my/use-device-history.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
@@ -93,6 +93,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     seeMore: seeMoreFlag(url),
     list: [],
     origin,
+    // Who reads decides where the read is kept: the server, or this device (features/my).
+    signedIn: context.viewer.kind !== "anonymous",
   } as const;
 }
 
@@ -191,7 +193,11 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
   useShare(
     d.entry ? { title: d.entry.name, desc: d.entry.summary, imgUrl: d.entry.imageUrl } : null,
   );
-  useDeviceRead("entry", d.entry?.id ?? null, d.entry?.name ?? "");
+  useDeviceRead(d.entry ? d.signedIn : false, {
+    kind: "entry",
+    id: d.entry?.id ?? null,
+    title: d.entry?.name ?? "",
+  });
   if (!d.entry)
     return (
       <Suspense fallback={null}>

@@ -1,8 +1,9 @@
 import type { LikedItem, ReaderCard, ReadItem, ReadKind, SavedItem } from "@tongjian/contracts/my";
 import { isEntityId } from "@tongjian/domain/entity-id";
-import { isSavedKind, SAVED_KIND_INFO, SAVED_KINDS } from "@tongjian/domain/saved-kinds";
+import { isSavedKind } from "@tongjian/domain/saved-kinds";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { redirect, useNavigation } from "react-router";
+import { redirect, useNavigation, useRevalidator } from "react-router";
+import { useDeviceHistoryMerge } from "../features/my/device-history.ts";
 import { DeviceReads } from "../features/my/device-reads.tsx";
 import { ago, MyItemList } from "../features/my/my-items.tsx";
 import { MyTabs } from "../features/my/my-tabs.tsx";
@@ -68,6 +69,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       reader: { userId: profile.userId, name: profile.name },
       people,
       me: viewer.kind === "user" ? viewer.userId : null,
+      signedIn: viewer.kind !== "anonymous",
       now,
     };
   }
@@ -82,7 +84,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     case "likes":
       return { ...base, likes: await services.my.likes({ viewer, type, ...page }) };
     case "saved":
-      return { ...base, saved: await services.saved.list({ viewer, kind, ...page }) };
+      return {
+        ...base,
+        saved: await services.saved.list({ viewer, kind, ...page }),
+        savedKinds: services.saved.kinds(),
+      };
     default:
       return {
         ...base,
@@ -108,6 +114,9 @@ const peopleItems = (list: readonly ReaderCard[]) => list.map((p) => ({ ...p, id
 
 export default function MyListPage({ loaderData: d }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { revalidate } = useRevalidator();
+  // Reads this device kept before the reader signed in join the account, and show here.
+  useDeviceHistoryMerge(d.view === "reader" ? d.signedIn : d.view === "me", () => revalidate());
   const busy = navigation.state === "loading" && navigation.location.pathname.startsWith("/my");
 
   if (d.view === "reader") {
@@ -169,16 +178,16 @@ export default function MyListPage({ loaderData: d }: Route.ComponentProps) {
       )}
       {d.tab === "history" && typeFilter("history")}
       {d.tab === "likes" && typeFilter("likes")}
-      {d.tab === "saved" && (
+      {"savedKinds" in d && d.savedKinds && (
         <MyTabs
           label="收藏的种类"
           small
           current={d.kind ?? "all"}
           tabs={[
             { key: "all", label: "全部", href: listHref({ tab: "saved" }) },
-            ...SAVED_KINDS.map((kind) => ({
+            ...d.savedKinds.map(({ kind, label }) => ({
               key: kind,
-              label: SAVED_KIND_INFO[kind].label,
+              label,
               href: listHref({ tab: "saved", kind }),
             })),
           ]}
@@ -229,11 +238,10 @@ export default function MyListPage({ loaderData: d }: Route.ComponentProps) {
           key={`saved-${d.kind}`}
           first={d.saved}
           path={`/api/m/social/v1/y/my/saved${d.kind ? `?kind=${d.kind}` : ""}`}
-          empty={
-            d.kind
-              ? SAVED_KIND_INFO[d.kind].empty
-              : SAVED_KINDS.map((k) => SAVED_KIND_INFO[k].empty).join("")
-          }
+          empty={(d.savedKinds ?? [])
+            .filter((k) => !d.kind || k.kind === d.kind)
+            .map((k) => k.empty)
+            .join("")}
           render={(list) => <SavedList items={list} now={d.now} />}
         />
       ) : "people" in d && d.people ? (

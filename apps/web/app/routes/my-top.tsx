@@ -1,7 +1,8 @@
 import type { ReadItem, ReadKind } from "@tongjian/contracts/my";
 import { TOP_LIST_PAGE_SIZE } from "@tongjian/domain/page-size";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { useNavigation } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
+import { useDeviceHistoryMerge } from "../features/my/device-history.ts";
 import { DeviceReads } from "../features/my/device-reads.tsx";
 import { ago, MyItemList } from "../features/my/my-items.tsx";
 import { MyTabs } from "../features/my/my-tabs.tsx";
@@ -40,6 +41,9 @@ export function meta() {
 
 export default function MyTopPage({ loaderData: d }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { revalidate } = useRevalidator();
+  // Reads this device kept before the reader signed in join the account, and show here.
+  useDeviceHistoryMerge(d.signedIn, () => void revalidate());
   const busy = navigation.state === "loading" && navigation.location.pathname === "/my/top";
   const meta = (r: ReadItem) => `读过 ${r.readCount} 次 · 最近 ${ago(r.readAt, d.now)}`;
   return (

@@ -1,24 +1,31 @@
-import type { MyOverview, ReaderProfile } from "@tongjian/contracts/my";
+import type { MyOverview, ReaderCard, ReaderProfile } from "@tongjian/contracts/my";
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { maskPhone } from "@tongjian/domain/phone-number";
-import { SAVED_KIND_INFO, SAVED_KINDS } from "@tongjian/domain/saved-kinds";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { redirect, useNavigation, useRevalidator } from "react-router";
+import { useDeviceHistoryMerge } from "../features/my/device-history.ts";
 import { DeviceReads } from "../features/my/device-reads.tsx";
 import { FollowButton } from "../features/my/follow-button.tsx";
 import { ago, MyItemList } from "../features/my/my-items.tsx";
 import { MySection } from "../features/my/my-section.tsx";
 import { MySlots } from "../features/my/my-slots.tsx";
 import { PeopleList } from "../features/my/people-list.tsx";
-import { ProfileEditor } from "../features/my/profile-editor.tsx";
-import { ProfileHeader } from "../features/my/profile-header.tsx";
+import { ProfileHeader, peopleHref } from "../features/my/profile-header.tsx";
 import { SignInCard } from "../features/my/sign-in-card.tsx";
 import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/my";
 import "../features/my/my.css";
+
+/** How many of a reader's followers and follows their profile shows. */
+const READER_PREVIEW = 6;
+
+/** The editor loads when the reader opens it, not with the page. */
+const ProfileEditor = lazy(() =>
+  import("../features/my/profile-editor.tsx").then((m) => ({ default: m.ProfileEditor })),
+);
 
 /**
  * /my (issue 16 Social §1): the signed-in reader's page — profile and its editor, follow counts,
@@ -34,18 +41,45 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (other !== null) {
     if (!isEntityId(other)) throw notFound("这位读者不存在");
     if (viewer.kind === "user" && viewer.userId === other) throw redirect("/my");
-    const profile = await orNotFound(
-      services.follows.profile({ viewer, userId: other }),
-      "这位读者不存在",
-    );
-    return { view: "reader" as const, profile, now };
+    const page = { viewer, userId: other, page: 1, size: READER_PREVIEW };
+    const [profile, followers, following] = await Promise.all([
+      orNotFound(services.follows.profile({ viewer, userId: other }), "这位读者不存在"),
+      orNotFound(services.follows.followers(page), "这位读者不存在"),
+      orNotFound(services.follows.following(page), "这位读者不存在"),
+    ]);
+    return {
+      view: "reader" as const,
+      profile,
+      followers: followers.list,
+      following: following.list,
+      me: viewer.kind === "user" ? viewer.userId : null,
+      signedIn: viewer.kind !== "anonymous",
+      now,
+    };
   }
   if (viewer.kind === "anonymous")
-    return { view: "anonymous" as const, slots: await services.my.slots(viewer), now };
+    return {
+      view: "anonymous" as const,
+      slots: await services.my.slots(viewer),
+      signedIn: false,
+      now,
+    };
+  const { phone, ...overview } = await services.my.overview(viewer);
+  const fromApp = viewer.kind === "user" && viewer.appUserId !== null;
   return {
     view: "me" as const,
-    overview: await services.my.overview(viewer),
-    fromApp: viewer.kind === "user" && viewer.appUserId !== null,
+    overview,
+    // The number is shown masked; the page's data never carries it whole.
+    subtitle:
+      overview.role === "visitor"
+        ? "微信登录 · 未绑定手机号"
+        : phone
+          ? `手机号 ${maskPhone(phone)}`
+          : fromApp
+            ? "通鉴App账号"
+            : "通鉴读者",
+    fromApp,
+    signedIn: true,
     now,
   };
 }
@@ -62,6 +96,9 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function MyPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { revalidate } = useRevalidator();
+  // Reads this device kept before the reader signed in join the account, and show here.
+  useDeviceHistoryMerge(loaderData.signedIn, () => void revalidate());
   const busy = navigation.state === "loading" && navigation.location.pathname.startsWith("/my");
   return (
     <main className="tj-my" aria-busy={busy}>
@@ -71,12 +108,18 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {loaderData.view === "reader" ? (
-        <ReaderScreen profile={loaderData.profile} />
+        <ReaderScreen
+          profile={loaderData.profile}
+          followers={loaderData.followers}
+          following={loaderData.following}
+          me={loaderData.me}
+        />
       ) : loaderData.view === "anonymous" ? (
         <AnonymousScreen slots={loaderData.slots} />
       ) : (
         <MyScreen
           overview={loaderData.overview}
+          subtitle={loaderData.subtitle}
           fromApp={loaderData.fromApp}
           now={loaderData.now}
         />
@@ -106,25 +149,19 @@ function AnonymousScreen({ slots }: { slots: MyOverview["slots"] }) {
 
 function MyScreen({
   overview,
+  subtitle,
   fromApp,
   now,
 }: {
-  overview: MyOverview;
+  overview: Omit<MyOverview, "phone">;
+  subtitle: string;
   fromApp: boolean;
   now: number;
 }) {
-  const { profile, role, phone, reads, likes, following, saved, slots } = overview;
+  const { profile, role, reads, likes, following, saved, slots } = overview;
   const [editing, setEditing] = useState(false);
   const revalidator = useRevalidator();
   const visitor = role === "visitor";
-  const subtitle = visitor
-    ? "微信登录 · 未绑定手机号"
-    : phone
-      ? `手机号 ${maskPhone(phone)}`
-      : fromApp
-        ? "通鉴App账号"
-        : "通鉴读者";
-
   return (
     <>
       <ProfileHeader
@@ -156,16 +193,24 @@ function MyScreen({
         )}
       </ProfileHeader>
       {editing && (
-        <ProfileEditor
-          name={profile.name}
-          avatar={profile.avatar}
-          fromApp={fromApp}
-          onCancel={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            void revalidator.revalidate();
-          }}
-        />
+        <Suspense
+          fallback={
+            <p className="tj-my-loading" role="status">
+              正在打开编辑资料…
+            </p>
+          }
+        >
+          <ProfileEditor
+            name={profile.name}
+            avatar={profile.avatar}
+            fromApp={fromApp}
+            onCancel={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              void revalidator.revalidate();
+            }}
+          />
+        </Suspense>
       )}
 
       <MySection title="最近阅读" more="/my/list?tab=history" testId="my-reads">
@@ -208,18 +253,15 @@ function MyScreen({
 
       <MySection title="我的收藏" more="/my/list?tab=saved" testId="my-saved">
         <ul className="tj-my-kinds">
-          {SAVED_KINDS.map((kind) => {
-            const count = saved.byKind[kind] ?? 0;
-            return (
-              <li key={kind} className="tj-my-kinds__item">
-                <AppLink to={`/my/list?tab=saved&kind=${kind}`} className="tj-my-kinds__link">
-                  <strong>{SAVED_KIND_INFO[kind].label}</strong>
-                  <span>{count > 0 ? `${count} 项` : "暂无"}</span>
-                </AppLink>
-                {count === 0 && <p className="tj-my-kinds__empty">{SAVED_KIND_INFO[kind].empty}</p>}
-              </li>
-            );
-          })}
+          {saved.kinds.map(({ kind, label, empty, count }) => (
+            <li key={kind} className="tj-my-kinds__item">
+              <AppLink to={`/my/list?tab=saved&kind=${kind}`} className="tj-my-kinds__link">
+                <strong>{label}</strong>
+                <span>{count > 0 ? `${count} 项` : "暂无"}</span>
+              </AppLink>
+              {count === 0 && <p className="tj-my-kinds__empty">{empty}</p>}
+            </li>
+          ))}
         </ul>
       </MySection>
 
@@ -228,7 +270,17 @@ function MyScreen({
   );
 }
 
-function ReaderScreen({ profile }: { profile: ReaderProfile }) {
+function ReaderScreen({
+  profile,
+  followers,
+  following,
+  me,
+}: {
+  profile: ReaderProfile;
+  followers: ReaderCard[];
+  following: ReaderCard[];
+  me: string | null;
+}) {
   const [counts, setCounts] = useState({
     followerNum: profile.followerNum,
     followingNum: profile.followingNum,
@@ -251,6 +303,28 @@ function ReaderScreen({ profile }: { profile: ReaderProfile }) {
           />
         </div>
       </ProfileHeader>
+      <MySection
+        title="TA 的粉丝"
+        more={peopleHref("followers", profile.userId)}
+        testId="reader-followers"
+      >
+        {followers.length > 0 ? (
+          <PeopleList people={followers} me={me} />
+        ) : (
+          <p className="tj-my-empty">还没有人关注 TA。</p>
+        )}
+      </MySection>
+      <MySection
+        title="TA 的关注"
+        more={peopleHref("following", profile.userId)}
+        testId="reader-following"
+      >
+        {following.length > 0 ? (
+          <PeopleList people={following} me={me} />
+        ) : (
+          <p className="tj-my-empty">TA 还没有关注其他读者。</p>
+        )}
+      </MySection>
       <p className="tj-my-note">读者的点赞、阅读和收藏只有本人可见。</p>
     </>
   );

@@ -81,11 +81,11 @@ export function createMyPagesService(deps: {
 
     /** The later features' sections of /my; a reader who is not signed in sees them empty. */
     slots(viewer: Viewer) {
-      return viewer.kind === "anonymous"
-        ? Promise.resolve(
-            (deps.slots ?? MY_SLOT_SOURCES).map(({ load: _, ...slot }) => ({ ...slot, items: [] })),
-          )
-        : loadMySlots(viewer, deps.slots ?? MY_SLOT_SOURCES);
+      const sources = deps.slots ?? MY_SLOT_SOURCES;
+      if (viewer.kind !== "anonymous") return loadMySlots(viewer, sources);
+      return Promise.resolve(
+        sources.map(({ load, ...slot }) => ({ ...slot, ready: load !== undefined, items: [] })),
+      );
     },
 
     async overview(viewer: Viewer): Promise<MyOverview> {

@@ -38,6 +38,7 @@ export async function loadMySlots(
   return Promise.all(
     sources.map(async ({ load, ...slot }) => ({
       ...slot,
+      ready: load !== undefined,
       items: load
         ? await load(viewer).catch((error: unknown) => {
             // One feature failing leaves the rest of /my as it is.

@@ -1,5 +1,11 @@
-import { type SavedItem, type SavedPage, type SaveInput, saveInput } from "@tongjian/contracts/my";
-import { SAVED_KIND_INFO, type SavedKind } from "@tongjian/domain/saved-kinds";
+import {
+  type SavedCounts,
+  type SavedItem,
+  type SavedPage,
+  type SaveInput,
+  saveInput,
+} from "@tongjian/contracts/my";
+import { SAVED_KIND_INFO, SAVED_KINDS, type SavedKind } from "@tongjian/domain/saved-kinds";
 import { ownerIdOf, type Viewer } from "@tongjian/domain/viewer";
 import { requireSignedIn } from "../accounts/require-login.ts";
 import { BadRequestError, NotFoundError } from "../service-error.ts";
@@ -11,6 +17,7 @@ function savedOf(row: SavedItemRow): SavedItem {
   return {
     id: row.id,
     kind,
+    kindLabel: SAVED_KIND_INFO[kind]?.label ?? "收藏",
     refId: row.ref_id,
     title: row.title,
     href: SAVED_KIND_INFO[kind]?.href(row.ref_id) ?? "/my/list?tab=saved",
@@ -54,11 +61,25 @@ export function createSavedItemService(deps: { saved: SavedItemRepository }) {
       return pageOf(request, total, rows.map(savedOf));
     },
 
-    async counts(viewer: Viewer): Promise<{ total: number; byKind: Record<string, number> }> {
+    async counts(viewer: Viewer): Promise<SavedCounts> {
       const owner = ownerIdOf(requireSignedIn(viewer)) as string;
       const byKind = await deps.saved.countsByKind(owner);
-      return { total: Object.values(byKind).reduce((a, b) => a + b, 0), byKind };
+      const kinds = SAVED_KINDS.map((kind) => ({
+        kind,
+        label: SAVED_KIND_INFO[kind].label,
+        empty: SAVED_KIND_INFO[kind].empty,
+        count: byKind[kind] ?? 0,
+      }));
+      return { total: kinds.reduce((sum, k) => sum + k.count, 0), kinds };
     },
+
+    /** The kinds, as the saved tab's filters and empty lists name them. */
+    kinds: () =>
+      SAVED_KINDS.map((kind) => ({
+        kind,
+        label: SAVED_KIND_INFO[kind].label,
+        empty: SAVED_KIND_INFO[kind].empty,
+      })),
 
     async remove(viewer: Viewer, id: string): Promise<{ removed: boolean }> {
       const owner = ownerIdOf(requireSignedIn(viewer)) as string;

@@ -191,7 +191,11 @@ describe.each(databaseTargets())("my pages on $name", (target) => {
       title: "李白 → 杜甫",
       data: { from: LI_BAI, to: DU_FU, pass: [] },
     });
-    expect(path).toMatchObject({ kind: "abpath", href: "/abpath?saveId=p-li-bai-du-fu" });
+    expect(path).toMatchObject({
+      kind: "abpath",
+      kindLabel: "关系路径",
+      href: "/abpath?saveId=p-li-bai-du-fu",
+    });
     // Saving the same path again updates it rather than adding a second.
     await t.deps.services.saved.save(viewer, {
       kind: "abpath",
@@ -230,7 +234,13 @@ describe.each(databaseTargets())("my pages on $name", (target) => {
     expect(overview.role).toBe("user");
     expect(ids(overview.reads)).toEqual([DU_FU]);
     expect(ids(overview.likes)).toEqual([ARTICLE, LI_BAI]);
-    expect(overview.saved).toEqual({ total: 1, byKind: { graph: 1 } });
+    expect(overview.saved.total).toBe(1);
+    expect(
+      overview.saved.kinds.map((k: { kind: string; count: number }) => [k.kind, k.count]),
+    ).toEqual([
+      ["abpath", 0],
+      ["graph", 1],
+    ]);
     expect(overview.slots.map((s: { key: string; items: unknown[] }) => [s.key, s.items])).toEqual([
       ["orders", []],
       ["study", []],

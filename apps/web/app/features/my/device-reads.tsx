@@ -1,4 +1,5 @@
-import { type DeviceRead, deviceTop, type ReadKind } from "@tongjian/domain/device-history";
+import type { DeviceRead, ReadKind } from "@tongjian/domain/device-history";
+import { deviceTop } from "@tongjian/domain/device-history-list";
 import { useEffect, useState } from "react";
 import { clearDeviceHistory, readDeviceHistory } from "./device-history.ts";
 import { ago, MyItemList } from "./my-items.tsx";

@@ -31,7 +31,9 @@ export function MySlots({ slots, signedIn }: { slots: readonly MySlot[]; signedI
             </ul>
           ) : (
             <p className="tj-my-empty">
-              <span className="tj-my-slot__badge">{signedIn ? "暂无" : "登录后显示"}</span>
+              <span className="tj-my-slot__badge">
+                {!slot.ready ? "即将开放" : signedIn ? "暂无" : "登录后显示"}
+              </span>
               {slot.emptyText}
             </p>
           )}

@@ -1,5 +1,4 @@
 import type { SavedItem } from "@tongjian/contracts/my";
-import { SAVED_KIND_INFO } from "@tongjian/domain/saved-kinds";
 import { useState } from "react";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
@@ -34,7 +33,7 @@ export function SavedList({ items, now }: { items: readonly SavedItem[]; now: nu
         {shown.map((item) => (
           <li key={item.id} className="tj-my-saved__item">
             <AppLink to={item.href} className="tj-my-saved__link">
-              <span className="tj-my-items__label">{SAVED_KIND_INFO[item.kind].label}</span>
+              <span className="tj-my-items__label">{item.kindLabel}</span>
               <strong>{item.title}</strong>
               <small className="tj-my-items__meta">保存于 {ago(item.updatedAt, now)}</small>
             </AppLink>
