@@ -337,6 +337,13 @@ describe("my pages at 375×812", () => {
       if (theme === "dark")
         await page.screenshot({ path: `${SHOTS}/my-editor-dark.png`, fullPage: true });
     }
+    // 200 % zoom of a 375 px phone lays the page out 187 px wide: nothing may stick out.
+    await page.setViewportSize({ width: 187, height: 406 });
+    for (const path of screens) {
+      await open(page, path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 187) found.push(`zoom ${path}: the page is ${width}px wide`);
+    }
     expect(found).toEqual([]);
     await context.close();
   });
