@@ -8,7 +8,7 @@ import type {
  * Signed-in readers' reads, recorded by the services that count views (an entry's or article's
  * detail) and written like the view counts: added up in memory and written once per reader and
  * item each flush interval, so a signed-in page costs no write of its own while it renders.
- * Anonymous pages never reach this (their history stays on the device, decision in
+ * Anonymous pages never reach this (their history stays on the device, see
  * docs/my-pages.md). At most one interval of reads is lost if the process dies; another
  * worker's reads show on the reader's lists within that interval.
  */

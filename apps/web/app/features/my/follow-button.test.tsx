@@ -2,7 +2,7 @@
 
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { parseAppEnv } from "@tongjian/domain/app-env";
-import { createRoutesStub, useLocation } from "react-router";
+import { createRoutesStub, useLoaderData, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlatformProvider } from "../../shell/platform.tsx";
 import { FollowButton } from "./follow-button.tsx";
@@ -38,17 +38,23 @@ function Where() {
   return <p data-testid="where">{pathname + search}</p>;
 }
 
+/** The button as a profile renders it; the loader hands it the test's props. */
+function Profile() {
+  const { following, onChange } = useLoaderData<{
+    following: boolean;
+    onChange: () => void;
+  }>();
+  return (
+    <PlatformProvider env={parseAppEnv(SAFARI)}>
+      <FollowButton userId={USER} name="司马光" following={following} onChange={onChange} />
+      <Where />
+    </PlatformProvider>
+  );
+}
+
 function renderButton(following: boolean, onChange = vi.fn()) {
   const Stub = createRoutesStub([
-    {
-      path: "/my",
-      Component: () => (
-        <PlatformProvider env={parseAppEnv(SAFARI)}>
-          <FollowButton userId={USER} name="司马光" following={following} onChange={onChange} />
-          <Where />
-        </PlatformProvider>
-      ),
-    },
+    { path: "/my", Component: Profile, loader: () => ({ following, onChange }) },
     { path: "/login", Component: Where },
   ]);
   render(<Stub initialEntries={[`/my?userId=${USER}`]} />);
@@ -68,8 +74,10 @@ describe("FollowButton", () => {
       },
     };
     const onChange = renderButton(false);
-    expect(button().getAttribute("aria-label")).toBe("关注司马光");
-    fireEvent.click(button());
+    expect((await screen.findByTestId("follow-button")).getAttribute("aria-label")).toBe(
+      "关注司马光",
+    );
+    fireEvent.click(await screen.findByTestId("follow-button"));
     await vi.waitFor(() => expect(button().getAttribute("aria-pressed")).toBe("true"));
     expect(button().textContent).toBe("已关注");
     expect(sent[0]).toMatchObject({ userId: USER, action: "follow" });
@@ -88,7 +96,7 @@ describe("FollowButton", () => {
         data: { userId: USER, following: false, followerNum: 2, followingNum: 1 },
       },
     };
-    fireEvent.click(button());
+    fireEvent.click(await screen.findByTestId("follow-button"));
     await vi.waitFor(() => expect(button().getAttribute("aria-pressed")).toBe("false"));
     expect(sent[1]).toMatchObject({ action: "unfollow" });
   });
@@ -96,7 +104,7 @@ describe("FollowButton", () => {
   it("sends a reader without an account to /login, asking for one, and back", async () => {
     focusReply = { status: 401, body: { code: 600, message: "请先登录后再关注", data: null } };
     renderButton(false);
-    fireEvent.click(button());
+    fireEvent.click(await screen.findByTestId("follow-button"));
     await vi.waitFor(() =>
       expect(screen.getByTestId("where").textContent).toBe(
         `/login?redirect=${encodeURIComponent(`/my?userId=${USER}`)}&need=user`,
@@ -110,7 +118,7 @@ describe("FollowButton", () => {
       body: { code: 429, message: "关注操作过于频繁，请稍后再试", data: null },
     };
     renderButton(true);
-    fireEvent.click(button());
+    fireEvent.click(await screen.findByTestId("follow-button"));
     expect(await screen.findByRole("alert")).toHaveProperty(
       "textContent",
       "关注操作过于频繁，请稍后再试",
