@@ -13,6 +13,12 @@ import {
   fakeNativeHostScript,
   TEST_APP_TOKEN_SECRET,
 } from "../support/fake-native-host.ts";
+import {
+  logOut as logOutAt,
+  newPhone,
+  sentCode as sentCodeAt,
+  userInfo as userInfoAt,
+} from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
 
@@ -51,22 +57,10 @@ afterAll(async () => {
   await wechat?.close();
 });
 
-const newPhone = () => `137${String(randomInt(0, 10 ** 8)).padStart(8, "0")}`;
-
-async function sentCode(phone: string): Promise<string> {
-  // The code arrives a moment after the click.
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${server.baseUrl}/api/dev/sms/outbox?phone=${phone}`);
-    if (res.status === 200) return (await res.json()).data.code as string;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS to ${phone}`);
-}
-
-async function userInfo(context: BrowserContext) {
-  const res = await context.request.get(`${server.baseUrl}/api/user/info`);
-  return (await res.json()) as { code: number; data: Record<string, string | null> | null };
-}
+// The sign-in helpers every journey shares (tests/support/sign-in.ts), bound to this server.
+const sentCode = (phone: string) => sentCodeAt(server.baseUrl, phone);
+const userInfo = (context: BrowserContext) => userInfoAt(server.baseUrl, context);
+const logOut = (page: Page) => logOutAt(page, server.baseUrl);
 
 async function like(page: Page) {
   const button = page.locator(".tj-like");
@@ -74,12 +68,6 @@ async function like(page: Page) {
   await expect(button.getAttribute("aria-pressed")).resolves.toBe("false");
   await button.click();
   await page.locator(".tj-like[aria-pressed=true]").waitFor();
-}
-
-async function logOut(page: Page) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByRole("button", { name: "退出登录" }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
 }
 
 /** What a page loads as JavaScript before it is idle, gzip, in KB. */

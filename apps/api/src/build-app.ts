@@ -29,9 +29,11 @@ import { registerInsightRoutes } from "./routes/content/insight-routes.ts";
 import { registerItemRoutes } from "./routes/content/item-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
+import { registerMyRoutes } from "./routes/my/my-routes.ts";
 import { registerSearchRoutes } from "./routes/search/search-routes.ts";
 import { registerSitemapRoutes } from "./routes/seo/sitemap-routes.ts";
 import { registerWeChatSignatureRoutes } from "./routes/share/wechat-signature-routes.ts";
+import { registerFollowRoutes } from "./routes/social/follow-routes.ts";
 import { registerLikeRoutes } from "./routes/social/like-routes.ts";
 import { registerTrackingRoutes } from "./routes/tracking/tracking-routes.ts";
 import { registerWeChatExtrasRoutes } from "./routes/wechat/wechat-extras-routes.ts";
@@ -186,6 +188,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerBoardRoutes(typed, deps);
     registerWordsRoutes(typed, deps);
     registerWeChatExtrasRoutes(typed, deps);
+    registerFollowRoutes(typed, deps);
+    registerMyRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -36,6 +36,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0008-search-groups",
         "0009-reading-rooms",
         "0010-accounts",
+        "0011-social",
         "0012-community",
         "0013-boards",
       ]);

@@ -1,3 +1,4 @@
+import { isAllowedAvatar } from "@tongjian/domain/drawn-avatars";
 import { z } from "zod";
 
 // Visitors signed in through WeChat (spec §4 login flow): GET …/visitor/login,
@@ -145,9 +146,11 @@ export const csrfToken = z.object({ token: z.string() });
 
 export const profileBody = z.object({
   name: displayName.optional(),
+  // An https picture, or one of the seals drawn for /my (domain/drawn-avatars.ts).
   avatar: z
-    .url({ protocol: /^https$/, error: "头像地址应为 https 链接" })
+    .string({ error: "头像地址应为 https 链接" })
     .max(1024, "头像地址过长")
+    .refine(isAllowedAvatar, "头像应为 https 链接或可选头像之一")
     .nullable()
     .optional(),
 });

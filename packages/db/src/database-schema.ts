@@ -172,6 +172,38 @@ export interface AuthSessionTable {
   address: string | null;
 }
 
+/** One reader following another (migration 0011): both are accounts. */
+export interface FollowTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: string;
+}
+
+/** An entry or article a reader read (migration 0011), under `ownerIdOf(viewer)`. */
+export interface ReadingHistoryTable {
+  owner_id: string;
+  /** "entry" or "article". */
+  kind: string;
+  item_id: string;
+  first_read_at: string;
+  last_read_at: string;
+  read_count: ColumnType<number, number | undefined, number>;
+}
+
+/** Something a reader saved (migration 0011): an A-to-B path, a custom graph … by `kind`. */
+export interface SavedItemTable {
+  id: string;
+  owner_id: string;
+  kind: string;
+  /** The saved thing's own id (unique per owner and kind). */
+  ref_id: string;
+  title: string;
+  /** What the kind keeps, as JSON. */
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A community circle (圈子, migration 0012). */
 export interface CircleTable {
   id: string;
@@ -422,6 +454,9 @@ export interface Database {
   visitor: VisitorTable;
   account: AccountTable;
   auth_session: AuthSessionTable;
+  follow: FollowTable;
+  reading_history: ReadingHistoryTable;
+  saved_item: SavedItemTable;
   circle: CircleTable;
   circle_member: CircleMemberTable;
   post: PostTable;

@@ -10,6 +10,7 @@ import { verseSearchMigration } from "./migrations/0007-verse-search.ts";
 import { searchGroupsMigration } from "./migrations/0008-search-groups.ts";
 import { readingRoomsMigration } from "./migrations/0009-reading-rooms.ts";
 import { accountsMigration } from "./migrations/0010-accounts.ts";
+import { socialMigration } from "./migrations/0011-social.ts";
 import { communityMigration } from "./migrations/0012-community.ts";
 import { boardsMigration } from "./migrations/0013-boards.ts";
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008-search-groups": searchGroupsMigration,
   "0009-reading-rooms": readingRoomsMigration,
   "0010-accounts": accountsMigration,
+  "0011-social": socialMigration,
   "0012-community": communityMigration,
   "0013-boards": boardsMigration,
 };

@@ -33,10 +33,19 @@ import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
 import { createSampleAudioService } from "./media/sample-audio.server.ts";
+import { createLikedItemsRepository } from "./my/liked-items-repository.ts";
+import { createMyPagesService } from "./my/my-pages.server.ts";
+import { createReadingHistoryService } from "./my/reading-history.server.ts";
+import { createReadingHistoryRepository } from "./my/reading-history-repository.ts";
+import { createReadingRecorder } from "./my/reading-recorder.ts";
+import { createSavedItemRepository } from "./my/saved-item-repository.ts";
+import { createSavedItemService } from "./my/saved-items.server.ts";
 import { createSearchService } from "./search/search.server.ts";
 import { createSearchRepository } from "./search/search-repository.ts";
 import { createSitemapService } from "./seo/sitemap.server.ts";
 import { createSitemapRepository } from "./seo/sitemap-repository.ts";
+import { createFollowRepository } from "./social/follow-repository.ts";
+import { createFollowService } from "./social/follows.server.ts";
 import { createLikeRepository } from "./social/like-repository.ts";
 import { createLikeService } from "./social/likes.server.ts";
 import type { ObjectStorage } from "./storage/object-storage.ts";
@@ -83,7 +92,10 @@ export function createServices(deps: ServiceDeps) {
     contentVersion,
     pollMs: deps.contentPollMs,
   });
-  const entryService = createEntryService({ articles, entries, views, caches });
+  // Signed-in readers' reads (their history on /my), written like the view counts.
+  const readingHistory = createReadingHistoryRepository(db);
+  const reads = createReadingRecorder(readingHistory);
+  const entryService = createEntryService({ articles, entries, views, caches, reads });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
   const visitorRepository = createVisitorRepository(db);
@@ -101,10 +113,22 @@ export function createServices(deps: ServiceDeps) {
     storage: deps.uploads,
     views: postViews,
   });
+  const savedItems = createSavedItemRepository(db);
+  const follows = createFollowService({
+    follows: createFollowRepository(db),
+    accounts: accountRepository,
+    limiter,
+  });
+  const history = createReadingHistoryService({
+    history: readingHistory,
+    recorder: reads,
+    limiter,
+  });
+  const saved = createSavedItemService({ saved: savedItems });
 
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
-    articles: createArticleService({ articles, entries, views, caches }),
+    articles: createArticleService({ articles, entries, views, caches, reads }),
     covers: createCoverService({ articles, entries, insights }),
     insights: createInsightService({ insights, entries, articles, caches }),
     entries: entryService,
@@ -121,6 +145,7 @@ export function createServices(deps: ServiceDeps) {
       accounts: accountRepository,
       visitors: visitorRepository,
       likes: likeRepository,
+      alsoOwned: [readingHistory, savedItems],
       smsCodes: createSmsCodes({ store: deps.store, provider: deps.sms, limiter }),
       limiter,
       store: deps.store,
@@ -129,6 +154,17 @@ export function createServices(deps: ServiceDeps) {
     }),
     community,
     sessions: createSessionService({ sessions: createSessionRepository(db) }),
+    follows,
+    history,
+    saved,
+    my: createMyPagesService({
+      accounts: accountRepository,
+      visitors: visitorRepository,
+      follows,
+      history,
+      saved,
+      liked: createLikedItemsRepository(db),
+    }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
     // The boards rank the community's posts by their recent activity beside the entries.
     boards: createBoardService({
@@ -154,12 +190,13 @@ export function createServices(deps: ServiceDeps) {
     }),
     /**
      * Stops the read caches' content polling and the view counter's timer, and writes the view
-     * counts not yet written (the server's shutdown). Each call writes what was counted since.
+     * counts and reads not yet written (the server's shutdown). Each call writes what was
+     * counted since.
      */
     close(): Promise<void> {
       caches.close();
       relationGraph.close();
-      return Promise.all([views.close(), postViews.close()]).then(() => undefined);
+      return Promise.all([views.close(), postViews.close(), reads.close()]).then(() => {});
     },
   };
 }

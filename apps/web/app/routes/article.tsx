@@ -10,6 +10,7 @@ import { isEntityId } from "@tongjian/domain/entity-id";
 import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { FEED_PAGE_SIZE_DEFAULT } from "@tongjian/domain/page-size";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { ownerIdOf } from "@tongjian/domain/viewer";
 import { useNavigation } from "react-router";
 import { ArticleBody } from "../features/content/article-body.tsx";
 import {
@@ -23,6 +24,7 @@ import { PromotionBar } from "../features/content/promotion-bar.tsx";
 import { SectionNav } from "../features/content/section-nav.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { useArticleFont } from "../features/content/use-article-font.ts";
+import { useDeviceRead } from "../features/my/use-device-history.ts";
 import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/article";
@@ -59,7 +61,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const [article, related] = await Promise.all([
     // The service worker's copy for offline reading counts no second view (decision 16).
     orNotFound(
-      articles.detail(id, { countView: !isOfflineSaveRequest(request.headers) }),
+      articles.detail(id, {
+        countView: !isOfflineSaveRequest(request.headers),
+        // A signed-in reader's read goes in their history on /my.
+        reader: ownerIdOf(context.viewer),
+      }),
       "这篇文章不存在或已被删除",
     ),
     // The page still shows the article when its recommendations fail; an unknown article is
@@ -81,6 +87,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     related: listedArticles(relatedArticles),
     isH5,
     origin,
+    // Who reads decides where the read is kept: the server, or this device (features/my).
+    signedIn: context.viewer.kind !== "anonymous",
   };
 }
 
@@ -154,12 +162,15 @@ function ArticleScreen({
   article,
   related,
   isH5,
+  signedIn,
 }: {
   article: ArticleDetail;
   related: ListedArticle[];
   isH5: boolean;
+  signedIn: boolean;
 }) {
   useShare({ title: article.title, desc: article.summary, imgUrl: article.imageUrl });
+  useDeviceRead(signedIn, { kind: "article", id: article.id, title: article.title });
   const [font, setFont] = useArticleFont();
   return (
     <main className="tj-article" data-font={font}>

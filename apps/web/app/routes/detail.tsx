@@ -3,6 +3,7 @@ import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { WORKS_PAGE_SIZE } from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { truncateText } from "@tongjian/domain/text-length";
+import { ownerIdOf } from "@tongjian/domain/viewer";
 import { workCategoryInfo } from "@tongjian/domain/work-categories";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -17,6 +18,7 @@ import { EntryVerse } from "../features/content/entry-verse.tsx";
 import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
+import { useDeviceRead } from "../features/my/use-device-history.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
@@ -90,7 +92,13 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const { entries } = context.services;
   const [entry, relation, timeline, articles, works] = await Promise.all([
     // The service worker's copy for offline reading counts no second view (decision 16).
-    orNotFound(entries.detail(id, { countView: !isOfflineSaveRequest(request.headers) })),
+    orNotFound(
+      entries.detail(id, {
+        countView: !isOfflineSaveRequest(request.headers),
+        // A signed-in reader's read goes in their history on /my.
+        reader: ownerIdOf(context.viewer),
+      }),
+    ),
     optional("关系", entries.relations(id)),
     optional("时间轴", entries.timeline(id)),
     optional("相关文章", entries.articles(id)),
@@ -120,6 +128,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     seeMore: seeMoreFlag(url),
     list: [],
     origin,
+    // Who reads decides where the read is kept: the server, or this device (features/my).
+    signedIn: context.viewer.kind !== "anonymous",
   } as const;
 }
 
@@ -218,6 +228,11 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
   useShare(
     d.entry ? { title: d.entry.name, desc: d.entry.summary, imgUrl: d.entry.imageUrl } : null,
   );
+  useDeviceRead(d.entry ? d.signedIn : false, {
+    kind: "entry",
+    id: d.entry?.id ?? null,
+    title: d.entry?.name ?? "",
+  });
   if (!d.entry)
     return (
       <Suspense fallback={null}>

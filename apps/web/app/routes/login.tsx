@@ -2,10 +2,13 @@ import type { LoginUserInfo, SessionInfo } from "@tongjian/contracts/accounts";
 import { parseAppEnv } from "@tongjian/domain/app-env";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { loginReturnPath } from "@tongjian/domain/viewer";
+import { useCallback } from "react";
 import { redirect } from "react-router";
 import { AccountPanel } from "../features/accounts/account-panel.tsx";
 import { AppLogin } from "../features/accounts/app-login.tsx";
 import { LoginForms } from "../features/accounts/login-forms.tsx";
+import type { BrowserApi } from "../shell/browser-api.ts";
+import { usePlatform } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/login";
 import "../features/accounts/accounts.css";
@@ -71,8 +74,14 @@ export function meta() {
   return [{ title: `登录 - ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 }
 
+/** Signed in: the reading history this device kept joins the account (issue 16, features/my). */
+const handOverDeviceHistory = (api: BrowserApi) =>
+  import("../features/my/merge-device-history.ts").then((m) => m.mergeDeviceHistory(api));
+
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const { redirectTo, isApp, info, sessions, mode } = loaderData;
+  const { api } = usePlatform();
+  const onSignedIn = useCallback(() => handOverDeviceHistory(api), [api]);
   const signedInToAccount = info !== null && info.role !== "visitor";
   return (
     <main className="tj-auth">
@@ -80,20 +89,20 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       {signedInToAccount ? (
         <AccountPanel info={info} sessions={sessions} redirectTo={redirectTo} />
       ) : isApp ? (
-        <AppLogin redirectTo={redirectTo} />
+        <AppLogin redirectTo={redirectTo} onSignedIn={onSignedIn} />
       ) : info ? (
         <>
           <p className="tj-auth__intro">
             已通过微信登录为「{info.wxName ?? "微信用户"}
             」。绑定手机号后，点赞等记录会保留在账号中，在其他设备上也能用。
           </p>
-          <LoginForms redirectTo={redirectTo} bindOnly />
+          <LoginForms redirectTo={redirectTo} bindOnly onSignedIn={onSignedIn} />
           <AccountPanel info={info} sessions={sessions} redirectTo={redirectTo} />
         </>
       ) : (
         <>
           <p className="tj-auth__intro">登录后可点赞、关注，并在各设备间同步阅读记录。</p>
-          <LoginForms redirectTo={redirectTo} initialMode={mode} />
+          <LoginForms redirectTo={redirectTo} initialMode={mode} onSignedIn={onSignedIn} />
         </>
       )}
     </main>

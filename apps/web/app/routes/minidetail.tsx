@@ -1,11 +1,13 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { ownerIdOf } from "@tongjian/domain/viewer";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
 import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
 import { PopularEntries } from "../features/content/popular-entries.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
+import { useDeviceRead } from "../features/my/use-device-history.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
@@ -22,9 +24,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   if (!isEntityId(id)) throw notFound();
   const entry = await orNotFound(
-    context.services.entries.detail(id, { countView: !isOfflineSaveRequest(request.headers) }),
+    context.services.entries.detail(id, {
+      countView: !isOfflineSaveRequest(request.headers),
+      // A signed-in reader's read goes in their history on /my.
+      reader: ownerIdOf(context.viewer),
+    }),
   );
-  return { entry, list: [], origin } as const;
+  // Who reads decides where the read is kept: the server, or this device (features/my).
+  return { entry, list: [], origin, signedIn: context.viewer.kind !== "anonymous" } as const;
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -45,6 +52,11 @@ export function meta({ data: d }: Route.MetaArgs) {
 export default function MiniDetailPage({ loaderData }: Route.ComponentProps) {
   const { entry, list } = loaderData;
   useShare(entry ? { title: entry.name, desc: entry.summary, imgUrl: entry.imageUrl } : null);
+  useDeviceRead(entry ? loaderData.signedIn : false, {
+    kind: "entry",
+    id: entry?.id ?? null,
+    title: entry?.name ?? "",
+  });
   if (!entry) {
     return (
       <PopularEntries

@@ -39,6 +39,8 @@ export function createAccountService(deps: {
   accounts: AccountRepository;
   visitors: VisitorRepository;
   likes: LikeRepository;
+  /** Other rows a reader owns (reading history, saved items …), moved with the likes. */
+  alsoOwned?: readonly { moveOwner(fromId: string, toId: string): Promise<void> }[];
   smsCodes: SmsCodes;
   limiter: AttemptLimiter;
   store: KeyValueStore;
@@ -139,8 +141,9 @@ export function createAccountService(deps: {
 
   /**
    * A WeChat visitor who signs in to an account in the same browser is that account's reader:
-   * the visitor is bound to it and its likes move to it (issue 16 "binding a WeChat visitor to a
-   * phone account without losing its likes"). A visitor bound to another account stays there.
+   * the visitor is bound to it and its likes (and reading history, saved items) move to it
+   * (issue 16 "binding a WeChat visitor to a phone account without losing its likes"). A visitor
+   * bound to another account stays there.
    */
   async function bindVisitor(viewer: Viewer, account: AccountRow): Promise<string | null> {
     const visitorId =
@@ -156,6 +159,7 @@ export function createAccountService(deps: {
     if (!visitor.account_id) {
       await deps.visitors.bindAccount(visitor.id, account.id);
       await deps.likes.moveOwner(visitor.id, account.id);
+      for (const rows of deps.alsoOwned ?? []) await rows.moveOwner(visitor.id, account.id);
       await deps.afterBind?.(visitor.id, account.id);
     }
     return visitor.id;

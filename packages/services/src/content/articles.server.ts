@@ -10,7 +10,7 @@ import type { ArticleRepository } from "./article-repository.ts";
 import type { ContentReadCaches } from "./content-read-cache.ts";
 import { articleCard, coverUrl, entryCard, SECTION_CHANNELS } from "./content-views.ts";
 import type { EntryRepository } from "./entry-repository.ts";
-import type { ViewCounter, ViewOptions } from "./view-counter.ts";
+import type { ReadRecorder, ViewCounter, ViewOptions } from "./view-counter.ts";
 
 const RECOMMENDATION_TTL_MS = 30_000;
 
@@ -19,6 +19,8 @@ export function createArticleService(deps: {
   articles: ArticleRepository;
   entries: EntryRepository;
   views: ViewCounter;
+  /** Signed-in readers' reads, for their history (optional: tools read without one). */
+  reads?: ReadRecorder;
   caches: ContentReadCaches;
 }) {
   // Sanitising a long body costs more than reading it; the same stored body gives the same
@@ -75,10 +77,16 @@ export function createArticleService(deps: {
      * One article to read; reading it counts a view, unless `countView` is false (the service
      * worker's copy for offline reading of a page whose view was already counted).
      */
-    async detail(id: string, { countView = true }: ViewOptions = {}): Promise<ArticleDetail> {
+    async detail(
+      id: string,
+      { countView = true, reader }: ViewOptions = {},
+    ): Promise<ArticleDetail> {
       const article = await deps.articles.findById(id);
       if (!article) throw new NotFoundError("文章不存在或已被删除");
-      if (countView) deps.views.add("article", article.id);
+      if (countView) {
+        deps.views.add("article", article.id);
+        if (reader) deps.reads?.add(reader, "article", article.id);
+      }
       const links = await deps.articles.links(article.id);
       return {
         id: article.id,

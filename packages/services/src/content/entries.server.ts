@@ -19,7 +19,7 @@ import type { ArticleRepository } from "./article-repository.ts";
 import type { ContentReadCaches } from "./content-read-cache.ts";
 import { articleCard, entryCard, entryImageUrl, parseJson } from "./content-views.ts";
 import type { EntryRepository, RelatedEntry } from "./entry-repository.ts";
-import type { ViewCounter, ViewOptions } from "./view-counter.ts";
+import type { ReadRecorder, ViewCounter, ViewOptions } from "./view-counter.ts";
 
 interface DateLike {
   year: number;
@@ -53,6 +53,8 @@ export function createEntryService(deps: {
   articles: ArticleRepository;
   entries: EntryRepository;
   views: ViewCounter;
+  /** Signed-in readers' reads, for their history (optional: tools read without one). */
+  reads?: ReadRecorder;
   caches: ContentReadCaches;
 }) {
   // An entry's relations are content only (no counters): the relation list and the timeline of
@@ -165,7 +167,7 @@ export function createEntryService(deps: {
 
   return {
     /** An entry with its facts and counters; reading it counts a view unless told not to. */
-    async detail(id: string, { countView = true }: ViewOptions = {}): Promise<EntryDetail> {
+    async detail(id: string, { countView = true, reader }: ViewOptions = {}): Promise<EntryDetail> {
       const [shown, counts] = await Promise.all([
         parts.get(`detail|${id}`, async () => {
           const entry = await requireEntry(id);
@@ -185,7 +187,10 @@ export function createEntryService(deps: {
         deps.entries.counters(id),
       ]);
       if (!counts) throw new NotFoundError(ENTRY_NOT_FOUND);
-      if (countView) deps.views.add("entry", id);
+      if (countView) {
+        deps.views.add("entry", id);
+        if (reader) deps.reads?.add(reader, "entry", id);
+      }
       return {
         ...shown,
         viewNumShow: formatViewCount(counts.view_count + deps.views.pendingFor("entry", id)),

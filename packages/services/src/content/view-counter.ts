@@ -73,4 +73,14 @@ export type ViewCounter = ReturnType<typeof createViewCounter>;
 /** How a read counts: `countView: false` reads without counting a view (default: counts). */
 export interface ViewOptions {
   countView?: boolean;
+  /**
+   * The signed-in reader (`ownerIdOf(viewer)`) whose reading history a counted view goes in;
+   * null or left out for anonymous readers, whose history stays on their device.
+   */
+  reader?: string | null;
+}
+
+/** Where counted views of signed-in readers are recorded (my/reading-recorder.ts). */
+export interface ReadRecorder {
+  add(ownerId: string, kind: "entry" | "article", itemId: string): void;
 }

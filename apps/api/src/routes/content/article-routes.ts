@@ -7,6 +7,7 @@ import {
   recommendations,
   recommendParams,
 } from "@tongjian/contracts/content";
+import { ownerIdOf } from "@tongjian/domain/viewer";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
@@ -26,7 +27,13 @@ export function registerArticleRoutes(app: TypedApp, { services }: AppDeps) {
         response: replies(articleDetail),
       },
     },
-    async (request) => ok(await services.articles.detail(request.params.id)),
+    async (request) =>
+      ok(
+        await services.articles.detail(request.params.id, {
+          // A signed-in reader's read goes in their history (/my).
+          reader: ownerIdOf(request.viewer),
+        }),
+      ),
   );
 
   // Section lists for the article routes of spec §2 (/ah/war …) and the hub's tabs (/ah);

@@ -8,6 +8,7 @@ import {
   worksPage,
   worksParams,
 } from "@tongjian/contracts/content";
+import { ownerIdOf } from "@tongjian/domain/viewer";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
@@ -26,7 +27,13 @@ export function registerItemRoutes(app: TypedApp, { services }: AppDeps) {
         response: replies(entryDetail),
       },
     },
-    async (request) => ok(await services.entries.detail(request.params.id)),
+    async (request) =>
+      ok(
+        await services.entries.detail(request.params.id, {
+          // A signed-in reader's read goes in their history (/my).
+          reader: ownerIdOf(request.viewer),
+        }),
+      ),
   );
 
   // Entry summary for the in-text detail pop-up (spec §3: name, summary, imageUrl).

@@ -96,6 +96,9 @@ export function AccountPanel({
           返回刚才的页面
         </AppLink>
       )}
+      <AppLink className="tj-button tj-button--ghost tj-button--block" to="/my">
+        我的主页：阅读记录、点赞与关注
+      </AppLink>
 
       <h3 className="tj-auth__subtitle">登录设备</h3>
       {sessions.length === 0 ? (

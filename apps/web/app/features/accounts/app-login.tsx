@@ -8,7 +8,14 @@ import { usePlatform } from "../../shell/platform.tsx";
  * (`getUserInfo`); with a token and a phone it becomes this webview's session and the reader goes
  * back; without, the app's own login is shown, and the page asks again when it is visible again.
  */
-export function AppLogin({ redirectTo }: { redirectTo: string }) {
+export function AppLogin({
+  redirectTo,
+  onSignedIn,
+}: {
+  redirectTo: string;
+  /** Runs once the reader is signed in, before the page leaves (its failure is not the login's). */
+  onSignedIn?: () => Promise<unknown>;
+}) {
   const { bridge } = usePlatform();
   const [state, setState] = useState<"working" | "waiting" | "failed">("working");
   const [message, setMessage] = useState("");
@@ -20,6 +27,7 @@ export function AppLogin({ redirectTo }: { redirectTo: string }) {
         const user = await bridge.call("getUserInfo", {});
         if (user?.bearer && user.phone) {
           await exchangeAppToken(user.bearer);
+          await onSignedIn?.().catch(() => undefined);
           window.location.assign(redirectTo);
           return;
         }
@@ -30,7 +38,7 @@ export function AppLogin({ redirectTo }: { redirectTo: string }) {
         setState("failed");
       }
     },
-    [bridge, redirectTo],
+    [bridge, redirectTo, onSignedIn],
   );
 
   useEffect(() => {

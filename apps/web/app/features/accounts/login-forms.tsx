@@ -45,11 +45,14 @@ export function LoginForms({
   redirectTo,
   initialMode = "password",
   bindOnly = false,
+  onSignedIn,
 }: {
   redirectTo: string;
   initialMode?: LoginMode;
   /** A WeChat visitor binding a phone: the SMS form alone, with purpose "bind". */
   bindOnly?: boolean;
+  /** Runs once the reader is signed in, before the page leaves (its failure is not the login's). */
+  onSignedIn?: () => Promise<unknown>;
 }) {
   const { api } = usePlatform();
   const [mode, setMode] = useState<LoginMode>(bindOnly ? "sms" : initialMode);
@@ -96,6 +99,7 @@ export function LoginForms({
           ...(name.trim() ? { name: name.trim() } : {}),
         });
       else await api.post("/api/auth/password/reset", { phone: normalized, code, password });
+      await onSignedIn?.().catch(() => undefined);
       window.location.assign(redirectTo);
     } catch (failure) {
       // What the reader typed stays in the form; only the message changes.
