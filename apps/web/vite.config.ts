@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Rollup } from "vite";
 
@@ -47,8 +49,26 @@ function findRoot(id: string, moduleInfo: ModuleInfoOf): string | null {
   return null;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/** React Router's own production build (its package exports only the development one in 7.x). */
+const routerProduction = join(
+  dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production",
+);
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [reactRouter()],
+  // The browser gets React Router's production build: the same code without its development
+  // warnings and checks (decision 19). One copy for the whole client bundle, so every module
+  // shares its contexts; the server keeps the package's default build.
+  resolve:
+    isSsrBuild || mode !== "production"
+      ? {}
+      : {
+          alias: [
+            { find: /^react-router$/, replacement: join(routerProduction, "index.mjs") },
+            { find: /^react-router\/dom$/, replacement: join(routerProduction, "dom-export.mjs") },
+          ],
+        },
   // antd-mobile's modules import their CSS, which Node cannot load: the server build bundles
   // the library (and drops the CSS) instead of importing it at run time. The pop-ups it draws
   // are never rendered on the server, but their chunk is in the server build.

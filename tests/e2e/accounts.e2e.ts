@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import {
   fakeNativeHostScript,
   TEST_APP_TOKEN_SECRET,
 } from "../support/fake-native-host.ts";
+import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import {
   logOut as logOutAt,
   newPhone,
@@ -70,33 +70,23 @@ async function like(page: Page) {
   await page.locator(".tj-like[aria-pressed=true]").waitFor();
 }
 
-/** What a page loads as JavaScript before it is idle, gzip, in KB. */
-async function firstLoadJsKb(path: string): Promise<number> {
+/** First-load JavaScript of a path in a fresh phone context (tests/support/page-weight.ts). */
+async function pageWeight(path: string): Promise<number> {
   const context = await phoneContext(browser, UA.iosSafari);
-  const page = await context.newPage();
-  const scripts: Promise<number>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
-    scripts.push(
-      response
-        .body()
-        .then((body) => gzipSync(body).length)
-        .catch(() => 0),
-    );
-  });
-  await page.goto(`${server.baseUrl}${path}`, { waitUntil: "networkidle" });
-  const kb = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024;
-  await context.close();
-  return kb;
+  try {
+    return await firstLoadJsKb(context, `${server.baseUrl}${path}`);
+  } finally {
+    await context.close();
+  }
 }
 
 describe("accounts in each environment at 375×812", () => {
   it("keeps first-load JavaScript within 125 KB on an entry with its like button, and on /login", async () => {
     for (const path of [ENTRY, "/login"]) {
-      const kb = await firstLoadJsKb(path);
+      const kb = await pageWeight(path);
       console.info(`first-load JS of ${path}: ${kb.toFixed(1)} KB gzip`);
       expect(kb, path).toBeGreaterThan(0);
-      expect(kb, path).toBeLessThanOrEqual(125);
+      expect(kb, path).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
     }
   });
 

@@ -1,8 +1,8 @@
-import { gzipSync } from "node:zlib";
 import { contentId } from "@tongjian/content/load-content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // 问史 (/ai) in Chromium at 375×812 over the real corpus (and the fixture poems the server
@@ -11,8 +11,6 @@ import { type RunningServer, startServer } from "../support/start-server.ts";
 const SHOTS = "test-results/screenshots";
 const LI_SHIMIN = contentId("person", "li-shimin");
 const WEI_ZHENG = contentId("person", "wei-zheng");
-/** First-load JavaScript budget of every page, gzip (docs: README "Performance"). */
-const FIRST_LOAD_JS_BUDGET_KB = 125;
 
 let server: RunningServer;
 let browser: Browser;
@@ -215,21 +213,10 @@ describe("问史 at 375×812", () => {
 
   it("keeps the page's first-load JavaScript within the budget", async () => {
     const context = await phoneContext(browser);
-    const page = await context.newPage();
-    const scripts: Promise<number>[] = [];
-    page.on("response", (response) => {
-      if (response.request().resourceType() !== "script") return;
-      scripts.push(
-        response
-          .body()
-          .then((body) => gzipSync(body).length)
-          .catch(() => 0),
-      );
-    });
-    await page.goto(`${server.baseUrl}/ai?q=${encodeURIComponent("李白是谁")}`, {
-      waitUntil: "networkidle",
-    });
-    const kb = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024;
+    const kb = await firstLoadJsKb(
+      context,
+      `${server.baseUrl}/ai?q=${encodeURIComponent("李白是谁")}`,
+    );
     expect(kb).toBeGreaterThan(0);
     expect(kb).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
     await context.close();

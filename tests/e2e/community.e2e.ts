@@ -4,7 +4,6 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { gzipSync } from "node:zlib";
 import { sampleId } from "@tongjian/content/community-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
@@ -15,6 +14,7 @@ import {
   fakeNativeHostScript,
   TEST_APP_TOKEN_SECRET,
 } from "../support/fake-native-host.ts";
+import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
 
@@ -93,23 +93,14 @@ async function hydrated(page: Page) {
   });
 }
 
-async function firstLoadJsKb(path: string): Promise<number> {
+/** First-load JavaScript of a path in a fresh phone context (tests/support/page-weight.ts). */
+async function pageWeight(path: string): Promise<number> {
   const context = await phoneContext(browser, UA.iosSafari);
-  const page = await context.newPage();
-  const scripts: Promise<number>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
-    scripts.push(
-      response
-        .body()
-        .then((body) => gzipSync(body).length)
-        .catch(() => 0),
-    );
-  });
-  await page.goto(url(path), { waitUntil: "networkidle" });
-  const kb = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024;
-  await context.close();
-  return kb;
+  try {
+    return await firstLoadJsKb(context, url(path));
+  } finally {
+    await context.close();
+  }
 }
 
 describe("community at 375×812", () => {
@@ -122,9 +113,9 @@ describe("community at 375×812", () => {
     ).json();
     const samplePost = `/community/detail?id=${posts.data.list[0].id}`;
     for (const path of ["/group/entry", `/group/share?circleId=${TANG}`, samplePost]) {
-      const kb = await firstLoadJsKb(path);
+      const kb = await pageWeight(path);
       console.info(`first-load JS of ${path}: ${kb.toFixed(1)} KB gzip`);
-      expect(kb, path).toBeLessThanOrEqual(125);
+      expect(kb, path).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
     }
   });
 

@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
-import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { logOut, registerInBrowser, userInfo } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
@@ -100,25 +100,6 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
   return [...axe, ...small, ...wide];
 }
 
-/** What a page loads as JavaScript before it is idle, gzip, in KB. */
-async function firstLoadJsKb(context: BrowserContext, path: string): Promise<number> {
-  const page = await context.newPage();
-  const sizes: Promise<number>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
-    sizes.push(
-      response
-        .body()
-        .then((body) => gzipSync(body).length)
-        .catch(() => 0),
-    );
-  });
-  await page.goto(at(path), { waitUntil: "networkidle" });
-  const kb = (await Promise.all(sizes)).reduce((a, b) => a + b, 0) / 1024;
-  await page.close();
-  return kb;
-}
-
 describe("my pages at 375×812", () => {
   it("keeps first-load JavaScript within 125 KB on an entry (with the device history) and on /my", async () => {
     const context = await phoneContext(browser, UA.iosSafari);
@@ -129,10 +110,10 @@ describe("my pages at 375×812", () => {
       "/my/list",
       "/my/top",
     ]) {
-      const kb = await firstLoadJsKb(context, path);
+      const kb = await firstLoadJsKb(context, at(path));
       console.info(`first-load JS of ${path}: ${kb.toFixed(1)} KB gzip`);
       expect(kb, path).toBeGreaterThan(0);
-      expect(kb, path).toBeLessThanOrEqual(125);
+      expect(kb, path).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
     }
     await context.close();
   });

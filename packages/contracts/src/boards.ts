@@ -56,7 +56,5 @@ export const boardPage = listPage(boardItem).extend({
   rule: z.string(),
   /** When this ranking was computed (ISO). */
   rankedAt: z.string(),
-  /** false while the community's posts are not connected to the boards. */
-  postsAvailable: z.boolean(),
 });
 export type BoardPage = z.infer<typeof boardPage>;

@@ -13,6 +13,7 @@ import { useNavigation } from "react-router";
 import { ArticleFeed } from "../features/content/article-feed.tsx";
 import { ArticleHubSort, ArticleHubTabs, hubTabId } from "../features/content/article-hub-tabs.tsx";
 import { listedArticles } from "../features/content/article-list.tsx";
+import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/article-hub";
@@ -38,6 +39,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       hasMore: page.hasMore,
     },
     total: page.total,
+    description: seoDescription(
+      `${PRODUCT_NAME}历史文章${view.section ? `「${view.section}」栏目` : ""}，共 ${page.total} 篇，按${view.sort === "hot" ? "阅读量" : "发布时间"}排列：中国史、世界史、艺术史、战争、科技史与大事件。`,
+    ),
     origin: requestOrigin(request, context.hosts.publicOrigin),
   };
 }
@@ -53,7 +57,7 @@ export function meta({ data: d }: Route.MetaArgs) {
     origin: d.origin,
     path: articleHubPath(d.view),
     title,
-    description: `${PRODUCT_NAME}历史文章${d.view.section ? `「${d.view.section}」栏目` : ""}，共 ${d.total} 篇，按${d.view.sort === "hot" ? "阅读量" : "发布时间"}排列：中国史、世界史、艺术史、战争、科技史与大事件。`,
+    description: d.description,
     type: "website",
     jsonLd: { "@type": "CollectionPage", name: title, inLanguage: "zh-CN" },
   });

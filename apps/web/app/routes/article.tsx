@@ -22,6 +22,7 @@ import { FontSizeSwitch } from "../features/content/font-size-switch.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
 import { PromotionBar } from "../features/content/promotion-bar.tsx";
 import { SectionNav } from "../features/content/section-nav.tsx";
+import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { useArticleFont } from "../features/content/use-article-font.ts";
 import { useDeviceRead } from "../features/my/use-device-history.ts";
@@ -84,6 +85,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return {
     kind: "article" as const,
     article,
+    description: seoDescription(article.summary),
     related: listedArticles(relatedArticles),
     isH5,
     origin,
@@ -106,13 +108,13 @@ export function meta({ data: d }: Route.MetaArgs) {
     // Every form of an article shares one canonical address.
     path: `/ah/article/${a.id}`,
     title: a.title,
-    description: a.summary,
+    description: d.description,
     image: a.imageUrl,
     type: "article",
     jsonLd: {
       "@type": "Article",
       headline: a.title,
-      description: a.summary,
+      description: d.description,
       articleSection: a.section,
       datePublished: a.publishedAt,
       inLanguage: "zh-CN",

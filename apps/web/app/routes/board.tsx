@@ -9,6 +9,7 @@ import {
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useState } from "react";
 import { BoardList, BoardRule } from "../features/boards/board-list.tsx";
+import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
@@ -16,14 +17,19 @@ import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/board";
 
 // /board (tracked as hostList, spec §2): posts and entries ranked by recent activity, one tab
-// each. Without ?tab the board opens on 帖子, or on 词条 while posts are not connected.
+// each. Without ?tab the board opens on 帖子.
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const asked = url.searchParams.get("tab");
-  const boards = context.services.boards;
-  const tab: BoardTab =
-    asked === null ? (boards.postsAvailable ? "post" : "entry") : readBoardTab(asked);
-  const first = await boards.list({ tab, page: 1, size: BOARD_PAGE_SIZE });
-  return { tab, first, origin: requestOrigin(request, context.hosts.publicOrigin) };
+  const tab: BoardTab = asked === null ? "post" : readBoardTab(asked);
+  const first = await context.services.boards.list({ tab, page: 1, size: BOARD_PAGE_SIZE });
+  return {
+    tab,
+    first,
+    description: seoDescription(
+      `${PRODUCT_NAME}热榜：按最近 7 天的浏览、点赞和评论排出的热门${BOARD_TAB_LABELS[tab]}。`,
+    ),
+    origin: requestOrigin(request, context.hosts.publicOrigin),
+  };
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -33,20 +39,13 @@ export function meta({ data: d }: Route.MetaArgs) {
     origin: d.origin,
     path: `/board?tab=${d.tab}`,
     title,
-    description: `${PRODUCT_NAME}热榜：按最近 7 天的浏览、点赞和评论排出的热门${BOARD_TAB_LABELS[d.tab]}。`,
+    description: d.description,
     type: "website",
     jsonLd: { "@type": "CollectionPage", name: title, inLanguage: "zh-CN" },
   });
 }
 
-function EmptyBoard({ tab, postsAvailable }: { tab: BoardTab; postsAvailable: boolean }) {
-  if (tab === "post" && !postsAvailable)
-    return (
-      <p className="tj-empty">
-        社区帖子还没有接入热榜，先看看
-        <AppLink to="/board?tab=entry">词条热榜</AppLink>吧。
-      </p>
-    );
+function EmptyBoard({ tab }: { tab: BoardTab }) {
   return (
     <p className="tj-empty">
       最近 7 天还没有{BOARD_TAB_LABELS[tab]}上榜，去
@@ -102,7 +101,7 @@ function BoardPages({ tab, first }: { tab: BoardTab; first: BoardPage }) {
       setState("error");
     }
   };
-  if (items.length === 0) return <EmptyBoard tab={tab} postsAvailable={first.postsAvailable} />;
+  if (items.length === 0) return <EmptyBoard tab={tab} />;
   return (
     <>
       <BoardList items={items} />

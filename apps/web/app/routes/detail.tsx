@@ -17,6 +17,7 @@ import { EntryTimeline } from "../features/content/entry-timeline.tsx";
 import { EntryVerse } from "../features/content/entry-verse.tsx";
 import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
+import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { useDeviceRead } from "../features/my/use-device-history.ts";
 import { AppLink } from "../shell/app-link.tsx";
@@ -109,6 +110,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const { facts: raw, ...shown } = entry;
   return {
     entry: shown,
+    description: seoDescription(entry.summary),
     schema: schemaOf(entry.kind, raw, entry.factList),
     relations:
       relation?.relations.map(({ type, group, label, direction, item }) => ({
@@ -172,14 +174,14 @@ export function meta({ data: d }: Route.MetaArgs) {
     origin: d.origin,
     path: `/detail/${e.id}`,
     title: e.name,
-    description: e.summary,
+    description: d.description,
     image: e.imageUrl,
     type: e.kind === "person" ? "profile" : "article",
     jsonLd: {
       "@type": d.schema.type,
       name: e.name,
       alternateName: e.aliases,
-      description: e.summary,
+      description: d.description,
       inLanguage: "zh-CN",
       image: new URL(e.imageUrl, d.origin).toString(),
       ...(authors.length > 0 ? { author: authors } : {}),

@@ -1,6 +1,7 @@
 import { HOT_BOARD_PAGE_SIZE } from "@tongjian/domain/board-ranking";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { BoardList, BoardRule } from "../features/boards/board-list.tsx";
+import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
@@ -17,7 +18,13 @@ function pageOf(raw: string | null): number {
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const page = pageOf(url.searchParams.get("page"));
   const board = await context.services.boards.hot({ page });
-  return { board, origin: requestOrigin(request, context.hosts.publicOrigin) };
+  return {
+    board,
+    description: seoDescription(
+      `${PRODUCT_NAME}热门榜单：帖子和词条按最近 7 天的热度合排，每页 ${HOT_BOARD_PAGE_SIZE} 条。`,
+    ),
+    origin: requestOrigin(request, context.hosts.publicOrigin),
+  };
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -26,7 +33,7 @@ export function meta({ data: d }: Route.MetaArgs) {
     origin: d.origin,
     path: d.board.page > 1 ? `/hotbillboard?page=${d.board.page}` : "/hotbillboard",
     title: d.board.page > 1 ? `热门榜单（第 ${d.board.page} 页）` : "热门榜单",
-    description: `${PRODUCT_NAME}热门榜单：帖子和词条按最近 7 天的热度合排，每页 ${HOT_BOARD_PAGE_SIZE} 条。`,
+    description: d.description,
     type: "website",
     jsonLd: { "@type": "CollectionPage", name: "热门榜单", inLanguage: "zh-CN" },
   });

@@ -4,6 +4,7 @@ import { truncateText } from "@tongjian/domain/text-length";
 import { listedArticles } from "../features/content/article-list.tsx";
 import { InsightCards, insightPath } from "../features/content/insight-cards.tsx";
 import { InsightTopic, type ShownTopic } from "../features/content/insight-topic.tsx";
+import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
@@ -37,6 +38,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
           personCount,
         }),
       ),
+      description: seoDescription(
+        `${PRODUCT_NAME}洞察：围绕一个问题，用短文、时间线、人物关系和延伸阅读看懂一段历史。共 ${list.length} 个专题：${list.map((t) => t.title).join("、")}。`,
+      ),
       origin,
     };
   }
@@ -65,6 +69,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     kind: "topic" as const,
     topic,
     share: { summary: t.summary, imageUrl: t.imageUrl, publishedAt: t.publishedAt },
+    description: seoDescription(`${t.question}${t.summary}`),
     origin,
   };
 }
@@ -76,7 +81,7 @@ export function meta({ data: d }: Route.MetaArgs) {
       origin: d.origin,
       path: "/insight",
       title: "洞察",
-      description: `${PRODUCT_NAME}洞察：围绕一个问题，用短文、时间线、人物关系和延伸阅读看懂一段历史。共 ${d.topics.length} 个专题：${d.topics.map((t) => t.title).join("、")}。`,
+      description: d.description,
       image: d.topics[0]?.imageUrl ?? null,
       type: "website",
       jsonLd: {
@@ -96,7 +101,7 @@ export function meta({ data: d }: Route.MetaArgs) {
     origin: d.origin,
     path: insightPath(t.id),
     title: t.title,
-    description: `${t.question}${d.share.summary}`,
+    description: d.description,
     image: d.share.imageUrl,
     type: "article",
     jsonLd: {

@@ -6,6 +6,7 @@ import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
 import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
 import { PopularEntries } from "../features/content/popular-entries.tsx";
+import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { useDeviceRead } from "../features/my/use-device-history.ts";
 import { AppLink } from "../shell/app-link.tsx";
@@ -31,7 +32,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }),
   );
   // Who reads decides where the read is kept: the server, or this device (features/my).
-  return { entry, list: [], origin, signedIn: context.viewer.kind !== "anonymous" } as const;
+  return {
+    entry,
+    description: seoDescription(entry.summary),
+    list: [],
+    origin,
+    signedIn: context.viewer.kind !== "anonymous",
+  } as const;
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -42,7 +49,7 @@ export function meta({ data: d }: Route.MetaArgs) {
     origin: d.origin,
     path: `/detail/${e.id}`,
     title: e.name,
-    description: e.summary,
+    description: d.description,
     image: e.imageUrl,
     type: "article",
   });

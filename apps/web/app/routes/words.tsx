@@ -1,5 +1,6 @@
 import { NOTE_SORT_LABELS, NOTE_SORTS, readNoteSort } from "@tongjian/domain/entry-notes";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { NoteStream, WORDS_PAGE_SIZE } from "../features/words/note-stream.tsx";
 import { AppLink } from "../shell/app-link.tsx";
@@ -14,7 +15,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     { sort, page: 1, size: WORDS_PAGE_SIZE },
     context.viewer,
   );
-  return { sort, first, origin: requestOrigin(request, context.hosts.publicOrigin) };
+  return {
+    sort,
+    first,
+    description: seoDescription(
+      `${PRODUCT_NAME}读者写在词条上的短评，共 ${first.total} 条，可按最新或最多赞浏览。`,
+    ),
+    origin: requestOrigin(request, context.hosts.publicOrigin),
+  };
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -23,7 +31,7 @@ export function meta({ data: d }: Route.MetaArgs) {
     origin: d.origin,
     path: d.sort === "new" ? "/words" : `/words?sort=${d.sort}`,
     title: `字词：读者短评（${NOTE_SORT_LABELS[d.sort]}）`,
-    description: `${PRODUCT_NAME}读者写在词条上的短评，共 ${d.first.total} 条，可按最新或最多赞浏览。`,
+    description: d.description,
     type: "website",
     jsonLd: { "@type": "CollectionPage", name: "读者短评", inLanguage: "zh-CN" },
   });

@@ -7,7 +7,6 @@ import { lazyNativeBridge } from "./lazy-native-bridge.ts";
 import type { WeChatWebConfig } from "./load-context.ts";
 import type { NativeBridge } from "./native-bridge.ts";
 import type { PlannedRoute } from "./planned-route.ts";
-import { sharePayload } from "./share-payload.ts";
 import "./platform.css";
 
 /** The WeChat code runs only inside WeChat, so it is loaded there, after the page. */
@@ -116,16 +115,20 @@ export function useShare(input: { title: string; desc: string; imgUrl: string } 
   const imgUrl = input?.imgUrl;
   useEffect(() => {
     if (title === undefined || desc === undefined || imgUrl === undefined) return;
-    const payload = sharePayload({ title, desc, imgUrl, link: window.location.href });
+    if (!env.isNativeApp && !env.isWeixin) return;
+    // Only the app and WeChat share a page: the payload's rules load with the first share.
+    const payload = import("./share-payload.ts").then(({ sharePayload }) =>
+      sharePayload({ title, desc, imgUrl, link: window.location.href }),
+    );
     if (env.isNativeApp) {
-      bridge
-        .call("shareData", payload)
+      payload
+        .then((p) => bridge.call("shareData", p))
         .catch((error: unknown) => console.warn("设置分享失败", error));
-    } else if (env.isWeixin) {
-      wechatModule()
-        .then(({ configureWeChatShare, loadWeChatSdk, signedPageUrl }) => {
+    } else {
+      Promise.all([payload, wechatModule()])
+        .then(([p, { configureWeChatShare, loadWeChatSdk, signedPageUrl }]) => {
           const url = signedPageUrl(env.isIos, window.location.href, LANDING_URL);
-          return configureWeChatShare(api, payload, url, () => loadWeChatSdk(wechat.jsSdkUrl));
+          return configureWeChatShare(api, p, url, () => loadWeChatSdk(wechat.jsSdkUrl));
         })
         .catch((error: unknown) => console.warn("微信分享配置失败", error));
     }

@@ -7,6 +7,7 @@
  * their code and CSS are in the chunk.
  */
 import { DETAIL_POPUP_IMAGE_SIZE_PX } from "@tongjian/domain/image-url";
+import { detailDescriptionLimit, truncateText } from "@tongjian/domain/text-length";
 import CenterPopup from "antd-mobile/es/components/center-popup";
 import Mask from "antd-mobile/es/components/mask";
 import SpinLoading from "antd-mobile/es/components/spin-loading";
@@ -100,7 +101,9 @@ function DetailLayer({ detail, closeDetail }: PopupLayersProps) {
               )}
               <p className="tj-detail-popup__title">{view.title}</p>
             </div>
-            <p className="tj-detail-popup__desc">{view.desc}</p>
+            <p className="tj-detail-popup__desc">
+              {truncateText(view.desc, detailDescriptionLimit(Boolean(view.image)))}
+            </p>
             <button
               type="button"
               className="tj-button tj-button--block"

@@ -1,5 +1,4 @@
 import type { EntryIntro } from "@tongjian/contracts/content";
-import { detailDescriptionLimit, truncateText } from "@tongjian/domain/text-length";
 import {
   createContext,
   lazy,
@@ -143,7 +142,6 @@ export function ShellPopupsProvider({
         .get<EntryIntro>(`/api/item/intro/cn/${id}`)
         .then((data) => {
           if (ticket !== request.current) return;
-          const limit = detailDescriptionLimit(Boolean(data.imageUrl));
           setDetail({
             show: true,
             loading: false,
@@ -152,7 +150,8 @@ export function ShellPopupsProvider({
             id,
             title: data.name,
             image: data.imageUrl,
-            desc: truncateText(data.summary, limit),
+            // The layer cuts it to the spec's 60 or 140 (§5) as it draws it.
+            desc: data.summary,
           });
         })
         .catch(() => {

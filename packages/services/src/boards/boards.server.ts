@@ -40,8 +40,8 @@ interface Ranked {
  */
 export function createBoardService(deps: {
   boards: BoardRepository;
-  /** The community's posts; null until the community is wired in (post-activity-feed.ts). */
-  posts: PostActivityFeed | null;
+  /** The community's posts with their recent activity (post-activity-feed.ts). */
+  posts: PostActivityFeed;
   now?: () => Date;
   refreshMs?: number;
 }) {
@@ -55,7 +55,7 @@ export function createBoardService(deps: {
     const at = now();
     const [entryRows, postRows] = await Promise.all([
       deps.boards.rankEntries(at, BOARD_MAX_ITEMS),
-      deps.posts ? deps.posts(boardWindowStart(at)) : Promise.resolve([]),
+      deps.posts(boardWindowStart(at)),
     ]);
     if (at.getTime() - prunedAt > PRUNE_EVERY_MS) {
       prunedAt = at.getTime();
@@ -121,14 +121,10 @@ export function createBoardService(deps: {
         .map(({ score: _score, ...item }, i) => ({ ...item, rank: start + i + 1 }) as BoardItem),
       rule: BOARD_RULE,
       rankedAt: r.rankedAt,
-      postsAvailable: deps.posts !== null,
     };
   }
 
   return {
-    /** Whether the community's posts are connected (the post tab has something to rank). */
-    postsAvailable: deps.posts !== null,
-
     /** One tab of /board. */
     async list(request: { tab: BoardTab; page: number; size: number }): Promise<BoardPage> {
       const r = await ranked();

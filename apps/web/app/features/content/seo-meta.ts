@@ -1,20 +1,20 @@
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { DEFAULT_DESCRIPTION_LIMIT, truncateText } from "@tongjian/domain/text-length";
 
 export interface SeoInput {
   origin: string;
   path: string;
   title: string;
+  /** At most 100 (spec §5): cut by the loader with seoDescription() (seo-description.server.ts). */
   description: string;
   image?: string | null;
   type: "article" | "website" | "profile";
   jsonLd?: Record<string, unknown>;
 }
 
-/** Title, description (≤ 100, spec §5), canonical URL, Open Graph and JSON-LD for a page. */
+/** Title, description, canonical URL, Open Graph and JSON-LD for a page. */
 export function seoMeta(input: SeoInput) {
   const url = `${input.origin}${input.path}`;
-  const description = truncateText(input.description, DEFAULT_DESCRIPTION_LIMIT);
+  const { description } = input;
   const image = input.image
     ? new URL(input.image, input.origin).toString()
     : `${input.origin}/favicon.svg`;
