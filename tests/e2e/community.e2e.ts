@@ -189,6 +189,14 @@ describe("community at 375×812", () => {
     await page.waitForURL(/\/community\/topic\?name=/);
     await page.getByRole("heading", { name: `#${topic}#` }).waitFor();
     await expect(page.locator(".tj-post-card").count()).resolves.toBe(1);
+
+    // And on the reader's own page, under 我的帖子, linking back to the post.
+    await page.goto(url("/my"));
+    const mine = page.locator('[data-slot="posts"]');
+    await mine.getByRole("heading", { name: "我的帖子" }).waitFor();
+    const item = mine.getByRole("link", { name: /今天重读《春望》/ });
+    await expect(item.getAttribute("href")).resolves.toBe(postPath);
+    await expect(mine.textContent()).resolves.toContain("唐诗研读");
     await context.close();
   });
 

@@ -33,8 +33,10 @@ import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
 import { createSampleAudioService } from "./media/sample-audio.server.ts";
+import { myPostsSlot } from "./my/community-slot.ts";
 import { createLikedItemsRepository } from "./my/liked-items-repository.ts";
 import { createMyPagesService } from "./my/my-pages.server.ts";
+import { MY_SLOT_SOURCES } from "./my/my-slots.ts";
 import { createReadingHistoryService } from "./my/reading-history.server.ts";
 import { createReadingHistoryRepository } from "./my/reading-history-repository.ts";
 import { createReadingRecorder } from "./my/reading-recorder.ts";
@@ -164,6 +166,7 @@ export function createServices(deps: ServiceDeps) {
       history,
       saved,
       liked: createLikedItemsRepository(db),
+      slots: [myPostsSlot((request) => community.posts(request)), ...MY_SLOT_SOURCES],
     }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
     // The boards rank the community's posts by their recent activity beside the entries.
