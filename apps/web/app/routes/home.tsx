@@ -40,6 +40,9 @@ const AREAS = [
   { to: "/home/timemap", name: "时空地图", hint: "疆域变迁" },
   { to: "/abpath", name: "人物路径", hint: "从 A 到 B" },
   { to: "/ladder/list", name: "学习天梯", hint: "分级测评" },
+  { to: "/group/entry", name: "圈子", hint: "读史同好" },
+  { to: "/board", name: "热榜", hint: "七日热度" },
+  { to: "/my", name: "我的", hint: "阅读与关注" },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
