@@ -18,6 +18,8 @@ async function main() {
     console.log(
       `内容校验通过：${[...kinds].map(([k, n]) => `${k} ${n}`).join("，")}，relation ${bundle.relations.length}，article ${bundle.articles.length}，insight ${bundle.insights.length}`,
     );
+    const { formatGraphReport, graphReport } = await import("@tongjian/content/graph-report");
+    for (const line of formatGraphReport(graphReport(bundle))) console.log(line);
     const { loadCommunity } = await import("@tongjian/content/community-content");
     const community = loadCommunity(contentRoot);
     if (community)
@@ -57,6 +59,8 @@ async function main() {
       const summary = await seedContent(handle, bundle, { searchIndex: !config.seedPoetry });
       console.log(`已载入内容：${JSON.stringify(summary)}`);
       // The sample circles and posts (content/community.yaml); readers' own posts stay.
+      const { formatGraphReport, graphReport } = await import("@tongjian/content/graph-report");
+      for (const line of formatGraphReport(graphReport(bundle))) console.log(line);
       const { loadCommunity } = await import("@tongjian/content/community-content");
       const { seedCommunity } = await import("@tongjian/content/seed-community");
       const community = loadCommunity(contentRoot);

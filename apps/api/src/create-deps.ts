@@ -34,6 +34,8 @@ const TOPIC_MIGRATION = "0009-reading-rooms";
 const COMMUNITY_MIGRATION = "0012-community";
 /** The migration that adds readers' notes, which start with the corpus's sample notes. */
 const NOTES_MIGRATION = "0013-boards";
+/** The migration that adds relation places, descriptions, birth orders and curated networks. */
+const GRAPH_MIGRATION = "0014-graph";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -102,6 +104,16 @@ export async function createDeps(
       log?.info({ notes }, "sample notes loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "sample notes not loaded; run npm run db:seed");
+    }
+  }
+  if (applied.includes(GRAPH_MIGRATION) && !empty && config.seedOnStart) {
+    // A corpus loaded before the graph columns existed: load the content again (what readers
+    // added is kept) so relations carry their places and descriptions and the networks exist.
+    try {
+      const summary = await seedContent(handle, loadContent(resolve(config.contentDir)));
+      log?.info({ summary }, "content reloaded for the knowledge graph");
+    } catch (error) {
+      log?.info({ error: String(error) }, "content not reloaded; run npm run db:seed");
     }
   }
   const store = config.redisUrl

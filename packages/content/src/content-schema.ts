@@ -278,6 +278,32 @@ export const relationSchema = z.strictObject({
   twoway: z.boolean().default(false),
   note: z.string().optional(),
   year: year.optional(),
+  /** Where it happened or began (a place key), shown on the relation's sheet. */
+  place: keySchema.optional(),
+  /** One fresh sentence on the relation, shown when a reader taps the edge. */
+  desc: chineseText(4, 80).optional(),
+  /**
+   * For 父子/母子/父女/母女: the child's place among the parent's children (1 the eldest), so a
+   * family tree orders siblings. Counted as the sources count (长子 1, 次子 2, 第四子 4).
+   */
+  order: z.number().int().min(1).max(80).optional(),
+});
+
+/**
+ * A curated network (竹林七贤, 唐宋八大家 …): a named set of entries. Its edges are the relations
+ * among its members, so every member must be joined to another by a relation.
+ */
+export const networkSchema = z.strictObject({
+  key: keySchema,
+  name: z.string().trim().min(2).max(20),
+  summary: chineseText(20, 200),
+  /** The member the map centres on (optional; the best-connected member otherwise). */
+  center: keySchema.optional(),
+  members: z
+    .array(keySchema)
+    .min(3, "至少 3 个成员")
+    .max(80, "至多 80 个成员")
+    .refine((list) => new Set(list).size === list.length, "成员重复"),
 });
 
 export const articleFrontMatterSchema = z.strictObject({
@@ -343,6 +369,7 @@ export type PersonRecord = z.infer<typeof personSchema>;
 export type EventRecord = z.infer<typeof eventSchema>;
 export type WorkRecord = z.infer<typeof workSchema>;
 export type RelationRecord = z.infer<typeof relationSchema>;
+export type NetworkRecord = z.infer<typeof networkSchema>;
 export type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
 export type InsightFrontMatter = z.infer<typeof insightFrontMatterSchema>;
 export type PoemReading = z.infer<typeof poemReadingSchema>;

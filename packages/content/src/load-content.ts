@@ -22,6 +22,7 @@ import {
   type HistoricalDate,
   type InsightFrontMatter,
   insightFrontMatterSchema,
+  networkSchema,
   type PersonRecord,
   type PlaceRecord,
   type PoemReading,
@@ -62,6 +63,23 @@ export interface ContentRelation {
   twoway: boolean;
   note?: string;
   year?: number;
+  /** Id of the place where it happened or began. */
+  placeId?: string;
+  /** One fresh sentence on the relation. */
+  desc?: string;
+  /** Birth order of the child (parent → child types). */
+  order?: number;
+}
+
+/** A curated network (content/networks/*.yaml), its members resolved to ids. */
+export interface ContentNetwork {
+  id: string;
+  key: string;
+  name: string;
+  summary: string;
+  centerId: string;
+  memberIds: string[];
+  file: string;
 }
 
 export interface ContentArticle {
@@ -106,6 +124,7 @@ export interface ContentBundle {
   insights: ContentInsight[];
   /** Common readings of imported poems (poem-readings.yaml), applied by the poetry import. */
   poemReadings: PoemReading[];
+  networks: ContentNetwork[];
 }
 
 export interface ContentIssue {
@@ -128,7 +147,7 @@ export class ContentValidationError extends Error {
 
 /** Stable 24-hex id: the same key gives the same id on every machine and every seed. */
 export function contentId(
-  kind: EntryKindName | "article" | "painting" | "topic",
+  kind: EntryKindName | "article" | "painting" | "topic" | "network",
   key: string,
 ): string {
   return createHash("sha1").update(`${kind}:${key}`).digest("hex").slice(0, 24);
@@ -164,6 +183,9 @@ const CARD_BLOCK = /^```card[ \t]*\r?\n([\s\S]*?)\r?\n```[ \t]*$/gm;
 export function articleCoverUrl(articleId: string): string {
   return `/media/cover/${articleId}.svg`;
 }
+
+/** Relation types that run from a parent to a child (an `order` is allowed on them). */
+const PARENT_TYPES: ReadonlySet<string> = new Set(["父子", "母子", "父女", "母女"]);
 
 const INNER_LINK = /\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]/g;
 
@@ -338,8 +360,20 @@ export function loadContent(root: string): ContentBundle {
         issues.push({ file, record: label, field: "to", message: "关系两端不能是同一条记录" });
         return;
       }
+      const placeId = r.place ? resolve(r.place, file, label, "place", ["place"])?.id : undefined;
+      if (r.order !== undefined && !PARENT_TYPES.has(r.type)) {
+        issues.push({
+          file,
+          record: label,
+          field: "order",
+          message: "排行只用于父子、母子、父女、母女",
+        });
+      }
       const dedupe = `${from.id}|${to.id}|${r.type}`;
-      if (seenRelations.has(dedupe)) return;
+      if (seenRelations.has(dedupe)) {
+        issues.push({ file, record: label, field: "type", message: "同一对条目的同类关系重复" });
+        return;
+      }
       seenRelations.add(dedupe);
       relations.push({
         fromId: from.id,
@@ -349,6 +383,9 @@ export function loadContent(root: string): ContentBundle {
         twoway: r.twoway,
         ...(r.note ? { note: r.note } : {}),
         ...(r.year !== undefined ? { year: r.year } : {}),
+        ...(placeId ? { placeId } : {}),
+        ...(r.desc ? { desc: r.desc } : {}),
+        ...(r.order !== undefined ? { order: r.order } : {}),
       });
     });
   }
@@ -636,6 +673,80 @@ export function loadContent(root: string): ContentBundle {
     };
   }
 
+  const networks = loadNetworks();
+
+  /**
+   * Curated networks: members resolved, and each member joined to another member by a relation
+   * (a network is drawn from the relations among its members, so a loose member would float).
+   */
+  function loadNetworks(): ContentNetwork[] {
+    const out: ContentNetwork[] = [];
+    const linked = new Map<string, Set<string>>();
+    for (const r of relations) {
+      if (!linked.has(r.fromId)) linked.set(r.fromId, new Set());
+      if (!linked.has(r.toId)) linked.set(r.toId, new Set());
+      linked.get(r.fromId)?.add(r.toId);
+      linked.get(r.toId)?.add(r.fromId);
+    }
+    const seen = new Set<string>();
+    for (const path of listFiles(join(root, "networks"), ".yaml")) {
+      const file = rel(path);
+      readYamlList(path).forEach((raw, i) => {
+        const n = validate(networkSchema, raw, file, i);
+        if (!n) return;
+        if (seen.has(n.key)) {
+          issues.push({ file, record: n.key, field: "key", message: "关系网键重复" });
+          return;
+        }
+        seen.add(n.key);
+        const members = n.members.flatMap((key, j) => {
+          const target = resolve(key, file, n.key, `members.${j}`);
+          return target ? [target] : [];
+        });
+        if (members.length !== n.members.length) return;
+        const ids = new Set(members.map((m) => m.id));
+        for (const m of members) {
+          const joined = [...(linked.get(m.id) ?? [])].some((other) => ids.has(other));
+          if (!joined) {
+            issues.push({
+              file,
+              record: n.key,
+              field: "members",
+              message: `${m.key} 与其他成员之间没有任何关系`,
+            });
+          }
+        }
+        let centerId = members[0]?.id ?? "";
+        if (n.center) {
+          const center = resolve(n.center, file, n.key, "center");
+          if (center && !ids.has(center.id)) {
+            issues.push({ file, record: n.key, field: "center", message: "中心必须是成员之一" });
+          }
+          if (center) centerId = center.id;
+        } else {
+          let best = -1;
+          for (const m of members) {
+            const degree = [...(linked.get(m.id) ?? [])].filter((o) => ids.has(o)).length;
+            if (degree > best) {
+              best = degree;
+              centerId = m.id;
+            }
+          }
+        }
+        out.push({
+          id: contentId("network", n.key),
+          key: n.key,
+          name: sanitizeTitle(n.name),
+          summary: n.summary,
+          centerId,
+          memberIds: members.map((m) => m.id),
+          file,
+        });
+      });
+    }
+    return out;
+  }
+
   if (issues.length > 0) throw new ContentValidationError(issues);
-  return { entries, relations, articles, insights, poemReadings };
+  return { entries, relations, articles, insights, poemReadings, networks };
 }

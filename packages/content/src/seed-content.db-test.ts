@@ -39,6 +39,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0011-social",
         "0012-community",
         "0013-boards",
+        "0014-graph",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

@@ -17,6 +17,7 @@ export interface SeedSummary {
   relations: number;
   articles: number;
   topics: number;
+  networks: number;
   banners: number;
 }
 
@@ -122,6 +123,28 @@ async function writeTopics(trx: Kysely<Database>, bundle: ContentBundle, stamp: 
   }
 }
 
+/** The curated networks are content: replaced whole, in the files' order. */
+async function writeNetworks(trx: Kysely<Database>, bundle: ContentBundle, stamp: string) {
+  await trx.deleteFrom("relation_network").execute();
+  for (const batch of chunks(bundle.networks)) {
+    await trx
+      .insertInto("relation_network")
+      .values(
+        batch.map((n) => ({
+          id: n.id,
+          key: n.key,
+          name: n.name,
+          summary: n.summary,
+          center_id: n.centerId,
+          member_ids: JSON.stringify(n.memberIds),
+          sort_key: bundle.networks.indexOf(n),
+          updated_at: stamp,
+        })),
+      )
+      .execute();
+  }
+}
+
 /**
  * Loads only the topics of a bundle, for a database whose other content is in place: the first
  * start after migration 0009-reading-rooms, which added the topic tables, on a corpus loaded
@@ -165,6 +188,8 @@ export async function seedContent(
     searchIndex?: boolean;
     /** false leaves the topic tables alone: a database migrated to a release before them. */
     topics?: boolean;
+    /** false leaves the network table alone: a database migrated to a release before it. */
+    networks?: boolean;
   } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -227,6 +252,9 @@ export async function seedContent(
             twoway: r.twoway ? 1 : 0,
             note: r.note ?? null,
             year: r.year ?? null,
+            place_id: r.placeId ?? null,
+            description: r.desc ?? null,
+            birth_order: r.order ?? null,
           })),
         )
         .execute();
@@ -278,6 +306,7 @@ export async function seedContent(
     for (const batch of chunks(links)) await trx.insertInto("article_link").values(batch).execute();
 
     if (options.topics !== false) await writeTopics(trx, bundle, stamp);
+    if (options.networks !== false) await writeNetworks(trx, bundle, stamp);
 
     // The home banner features the newest articles of each section.
     await trx.deleteFrom("banner").execute();
@@ -311,6 +340,7 @@ export async function seedContent(
     relations: bundle.relations.length,
     articles: bundle.articles.length,
     topics: bundle.insights.length,
+    networks: bundle.networks.length,
     banners: new Set(bundle.articles.map((a) => a.section)).size,
   };
 }

@@ -37,6 +37,50 @@ export interface RelationTable {
   year: number | null;
   /** Order among the author's works (importer); 0 for relations written by hand. */
   sort_key: ColumnType<number, number | undefined, number>;
+  /** Where it happened (a place entry; migration 0014). */
+  place_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** One fresh sentence on the relation. */
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The child's birth order, for a parent → child relation (family trees). */
+  birth_order: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A curated network of entries (content/networks, migration 0014). */
+export interface RelationNetworkTable {
+  id: string;
+  key: string;
+  name: string;
+  summary: string;
+  center_id: string;
+  /** JSON array of entry ids, in the content file's order. */
+  member_ids: string;
+  sort_key: number;
+  updated_at: string;
+}
+
+/** A saved A-to-B path: the paths found, as a snapshot (migration 0014). */
+export interface AbPathSaveTable {
+  id: string;
+  /** The account or visitor that saved it; null when saved anonymously for sharing. */
+  owner_id: string | null;
+  source_id: string;
+  destination_id: string;
+  depth: number;
+  /** JSON: the paths, each node with its name and kind, each step with its label. */
+  data: string;
+  created_at: string;
+}
+
+/** A reader's own relation graph (/relationedit, migration 0014). */
+export interface CustomGraphTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  /** JSON: the nodes (entry ids) and edges (relation ids or the reader's own labelled links). */
+  data: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ArticleTable {
@@ -437,6 +481,9 @@ export interface SearchVerseTable {
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
+  relation_network: RelationNetworkTable;
+  ab_path_save: AbPathSaveTable;
+  custom_graph: CustomGraphTable;
   article: ArticleTable;
   article_link: ArticleLinkTable;
   topic: TopicTable;

@@ -13,6 +13,7 @@ import { accountsMigration } from "./migrations/0010-accounts.ts";
 import { socialMigration } from "./migrations/0011-social.ts";
 import { communityMigration } from "./migrations/0012-community.ts";
 import { boardsMigration } from "./migrations/0013-boards.ts";
+import { graphMigration } from "./migrations/0014-graph.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0011-social": socialMigration,
   "0012-community": communityMigration,
   "0013-boards": boardsMigration,
+  "0014-graph": graphMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
