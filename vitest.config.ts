@@ -7,6 +7,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          // Some suites read the whole corpus (1,200 people, 5,000 relations) before they test it.
+          testTimeout: 30_000,
           include: [
             "packages/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
