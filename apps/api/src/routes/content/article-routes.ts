@@ -58,7 +58,7 @@ export function registerArticleRoutes(app: TypedApp, { services }: AppDeps) {
     {
       schema: {
         tags,
-        summary: "文章或词条的相关推荐",
+        summary: "文章或词条的相关推荐（按关系图谱的共同关联与关系强弱排序）",
         params: recommendParams,
         response: replies(recommendations),
       },
