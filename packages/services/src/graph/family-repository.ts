@@ -1,5 +1,5 @@
 import type { Database } from "@tongjian/db/database-schema";
-import { FAMILY_TYPES } from "@tongjian/domain/family-tree";
+import { FAMILY_TYPES, PARENT_TYPES } from "@tongjian/domain/family-tree";
 import type { Kysely } from "kysely";
 
 export interface KinRow {
@@ -53,6 +53,27 @@ export function createFamilyRepository(db: Kysely<Database>) {
       // One order on both dialects.
       const key = (r: KinRow) => `${r.from_id}\0${r.to_id}\0${r.type}`;
       return rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    },
+
+    /** Every parent → child row (a few thousand at most: kinship is written by hand). */
+    async parentLinks() {
+      return db
+        .selectFrom("relation")
+        .select(["from_id", "to_id"])
+        .where("type", "in", [...PARENT_TYPES])
+        .execute();
+    },
+
+    /** People with the name of their regime. */
+    async peopleWithRegime(ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom("entry as e")
+        .leftJoin("entry as g", "g.id", "e.regime_id")
+        .select(["e.id", "e.name", "e.time_desc", "g.name as regime"])
+        .where("e.id", "in", [...ids])
+        .where("e.kind", "=", "person")
+        .execute();
     },
 
     async people(ids: readonly string[]): Promise<FamilyPersonRow[]> {

@@ -10,6 +10,15 @@ import {
 import { BadRequestError, NotFoundError } from "../service-error.ts";
 import type { FamilyRepository, KinRow } from "./family-repository.ts";
 
+/** The top of a recorded line, for the list of houses. */
+export interface FamilyHouse {
+  id: string;
+  name: string;
+  timeDesc: string | null;
+  regime: string | null;
+  descendants: number;
+}
+
 /** A tree never holds more units than this, however deep it is asked: a page stays drawable. */
 export const FAMILY_MAX_UNITS = 1_500;
 
@@ -163,7 +172,59 @@ export function createFamilyService(deps: { family: FamilyRepository }) {
     };
   }
 
-  return { tree };
+  /**
+   * The largest houses: people at the top of a recorded line (children, no parents), most
+   * descendants first, for the page without a person.
+   */
+  async function houses(limit = 16): Promise<FamilyHouse[]> {
+    const links = await deps.family.parentLinks();
+    const children = new Map<string, string[]>();
+    const hasParent = new Set<string>();
+    for (const l of links) {
+      const list = children.get(l.from_id);
+      if (list) list.push(l.to_id);
+      else children.set(l.from_id, [l.to_id]);
+      hasParent.add(l.to_id);
+    }
+    const descendants = (id: string) => {
+      const seen = new Set([id]);
+      const stack = [id];
+      while (stack.length > 0) {
+        for (const c of children.get(stack.pop() as string) ?? []) {
+          if (!seen.has(c)) {
+            seen.add(c);
+            stack.push(c);
+          }
+        }
+      }
+      return seen.size - 1;
+    };
+    const tops = [...children.keys()]
+      .filter((id) => !hasParent.has(id))
+      .map((id) => ({ id, descendants: descendants(id) }))
+      .sort((a, b) => b.descendants - a.descendants || (a.id < b.id ? -1 : 1))
+      .slice(0, limit * 2);
+    const rows = await deps.family.peopleWithRegime(tops.map((t) => t.id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return tops
+      .flatMap((t) => {
+        const r = byId.get(t.id);
+        return r
+          ? [
+              {
+                id: r.id,
+                name: r.name,
+                timeDesc: r.time_desc,
+                regime: r.regime,
+                descendants: t.descendants,
+              },
+            ]
+          : [];
+      })
+      .slice(0, limit);
+  }
+
+  return { tree, houses };
 }
 
 export type FamilyService = ReturnType<typeof createFamilyService>;
