@@ -86,11 +86,13 @@ export function defaultFolded(units: readonly FamilyUnit[], rootId: string): Set
     for (const c of u.childIds) mark(c);
   };
   mark(rootId);
+  const rootGeneration = byId.get(rootId)?.generation ?? 0;
   const folded = new Set<string>();
   for (const u of units) {
     if (u.childIds.length === 0) continue;
-    if (below.has(u.id) && u.generation >= FAMILY_OPEN_GENERATIONS) folded.add(u.id);
-    else if (!below.has(u.id) && !line.has(u.id) && u.generation >= 0) folded.add(u.id);
+    const depth = u.generation - rootGeneration;
+    if (below.has(u.id) && depth >= FAMILY_OPEN_GENERATIONS) folded.add(u.id);
+    else if (!below.has(u.id) && !line.has(u.id) && depth >= 0) folded.add(u.id);
   }
   return folded;
 }
