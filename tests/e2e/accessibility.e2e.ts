@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { sampleId } from "@tongjian/content/community-content";
 import { contentId } from "@tongjian/content/load-content";
+import { shellRules } from "@tongjian/domain/shell-rules";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
@@ -338,7 +339,8 @@ describe("every built screen and pop-up, light and dark", () => {
         lang: document.documentElement.lang,
       }));
       // The graph pages' shell is dark in both themes.
-      const expected = s.path === "/relation" ? PAPER.dark : PAPER[theme];
+      const dark = shellRules(new URL(s.path, "http://h").pathname).theme === "dark";
+      const expected = dark ? PAPER.dark : PAPER[theme];
       const wrong = [
         ...(paper === expected ? [] : [`the page is ${paper}, not ${expected}`]),
         ...(lang === "zh-CN" ? [] : [`<html lang="${lang}">, not zh-CN`]),

@@ -12,6 +12,8 @@ export const NETWORK_BONUS = 1.5;
 /** Entries near the article's own, read for ranking articles. */
 const NEAR_ENTRIES_MAX = 300;
 const ARTICLE_LINK_ROWS_MAX = 5_000;
+/** Shared neighbours read per recommended entry to say who links the two. */
+const SHARED_NAMED_MAX = 20;
 
 /** Relation types that read well as a reason on their own (师生, 夫妻 …); others give their label. */
 const TYPE_REASONS = new Set([
@@ -68,30 +70,40 @@ export function createRecommendService(deps: {
       }
     }
     const ranked = [...byId.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    const ids = ranked.map((c) => c.id);
-    const sharedIds = ranked.flatMap((c) => c.shared.slice(0, 2));
-    const rows = await deps.entries.findManyByIds([...new Set([...ids, ...sharedIds])]);
+    const rows = await deps.entries.findManyByIds(ranked.map((c) => c.id));
     const rowOf = new Map(rows.map((r) => [r.id, r]));
     // A person's page recommends people; other entries recommend whatever stands nearest.
     const fits = (kind: string) => (entry.kind === "person" ? kind === "person" : true);
-    const list: Recommendations = [];
-    for (const c of ranked) {
-      if (list.length >= n) break;
-      const row = rowOf.get(c.id);
-      if (!row || !fits(row.kind)) continue;
-      const names = c.shared.flatMap((s) => {
-        const r = rowOf.get(s);
-        return r ? [r.name] : [];
-      });
+    const chosen = ranked.filter((c) => fits(rowOf.get(c.id)?.kind ?? "")).slice(0, n);
+    // The neighbours the chosen share with the entry, to say who links them.
+    const sharedRows = await deps.entries.findManyByIds([
+      ...new Set(chosen.flatMap((c) => c.shared.slice(0, SHARED_NAMED_MAX))),
+    ]);
+    const sharedOf = new Map(sharedRows.map((r) => [r.id, r]));
+    const list: Recommendations = chosen.map((c) => {
+      const shared = c.shared.slice(0, SHARED_NAMED_MAX).flatMap((s) => sharedOf.get(s) ?? []);
+      const people = shared.filter((r) => r.kind === "person");
+      const together =
+        people.length >= 2
+          ? `共同关联 ${people.length} 人：${people
+              .slice(0, 2)
+              .map((p) => p.name)
+              .join("、")}`
+          : people[0]
+            ? `都与${people[0].name}相关`
+            : shared[0]
+              ? `都与${shared[0].name}相关`
+              : null;
       const reason = c.network
         ? `同为${c.network}`
         : c.direct
-          ? directReason(c.direct)
-          : c.shared.length === 1
-            ? `都与${names[0] ?? "同一词条"}相关`
-            : `共同关联 ${c.shared.length} 个词条${names.length > 0 ? `：${names.join("、")}等` : ""}`;
-      list.push({ ...entryCard(row), score: Math.round(c.score * 1000) / 1000, reason });
-    }
+          ? [directReason(c.direct), people.length > 0 ? `共同关联 ${people.length} 人` : null]
+              .filter(Boolean)
+              .join(" · ")
+          : (together ?? "关系相近");
+      const row = rowOf.get(c.id) as NonNullable<ReturnType<typeof rowOf.get>>;
+      return { ...entryCard(row), score: Math.round(c.score * 1000) / 1000, reason };
+    });
     if (list.length < n) {
       const articles = await deps.articles.mentioning([id], null, n - list.length);
       list.push(...articles.map(articleCard));

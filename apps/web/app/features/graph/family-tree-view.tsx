@@ -6,7 +6,7 @@ import {
   type PlacedUnit,
   successionLine,
 } from "@tongjian/domain/family-tree";
-import { type TouchEvent, useMemo, useRef, useState } from "react";
+import { type TouchEvent, useEffect, useMemo, useRef, useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import "./family-tree.css";
 
@@ -15,6 +15,8 @@ const SLOT = 104;
 const CARD = 92;
 const ROW = 150;
 const CARD_H = 58;
+/** The fold and re-root buttons under a card (44 px and a 4 px gap). */
+const ACTIONS_H = 48;
 const ZOOM_MIN = 0.4;
 const ZOOM_MAX = 2;
 const ZOOM_STEP = 0.2;
@@ -52,20 +54,30 @@ function PersonCard({
   );
 }
 
-/** Parent → child connectors: down from the middle of the parent unit, across, down. */
+/**
+ * Connectors: a marriage line from a person to each spouse beside them, and from under a
+ * parent's buttons down, across and down to each child.
+ */
 function Connectors({ layout }: { layout: ReturnType<typeof layoutFamilyTree> }) {
   const at = new Map(layout.units.map((u) => [u.id, u]));
+  const marriages = layout.units.flatMap((u) =>
+    u.spouseIds.map((s, i) => {
+      const y = u.row * ROW + CARD_H / 2;
+      return `M${u.x * SLOT + CARD + i * SLOT} ${y}H${u.x * SLOT + (i + 1) * SLOT}`;
+    }),
+  );
   const paths = layout.links.flatMap(({ from, to }) => {
     const p = at.get(from);
     const c = at.get(to);
     if (!p || !c) return [];
-    const px = (p.x + p.width / 2) * SLOT;
-    const py = p.row * ROW + CARD_H;
+    const px = p.x * SLOT + CARD / 2;
+    const py = p.row * ROW + CARD_H + ACTIONS_H;
     const cx = c.x * SLOT + CARD / 2;
     const cy = c.row * ROW;
-    const mid = cy - 24;
+    const mid = cy - 16;
     return [`M${px} ${py}V${mid}H${cx}V${cy}`];
   });
+  paths.push(...marriages);
   return (
     <svg
       className="tj-ftree__lines"
@@ -109,6 +121,18 @@ export function FamilyTreeView({ tree, highlightId }: Props) {
     [tree.units, tree.topId, folded, succession, line],
   );
   const pinch = useRef<{ distance: number; zoom: number } | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  // The tree opens scrolled to the person it is for, however wide the house.
+  const here = layout.units.find((u) => u.id === highlightId || u.spouseIds.includes(highlightId));
+  const hereX = here ? here.x * SLOT : null;
+  const hereY = here ? here.row * ROW : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the tree first draws.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || hereX === null || hereY === null) return;
+    el.scrollLeft = Math.max(0, hereX - el.clientWidth / 2 + CARD / 2);
+    el.scrollTop = Math.max(0, hereY - ROW);
+  }, []);
   const distance = (e: TouchEvent) => {
     const [a, b] = [e.touches[0], e.touches[1]];
     return a && b ? Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) : 0;
@@ -189,6 +213,7 @@ export function FamilyTreeView({ tree, highlightId }: Props) {
       </p>
       {mode === "tree" ? (
         <div
+          ref={scroller}
           className="tj-ftree__scroll"
           data-testid="family-tree-diagram"
           onTouchStart={(e) => {
