@@ -69,6 +69,19 @@ export function familyFixtureDir(): string {
     ).join("\n"),
   );
   writeFileSync(join(dir, "relations", "family.yaml"), RELATIONS.join("\n"));
+  // Two more articles of the test article's section: one on a friend of 李白 (near the test
+  // article's entries in the graph, older), one on 李隆基 (unrelated to them, newer).
+  const body = (link: string) => `## 正文\n\n${link}${FILLER.repeat(8)}\n`;
+  const article = (key: string, title: string, published: string, link: string) =>
+    `---\nkey: ${key}\ntitle: ${title}\nsection: 艺术史\nabstract: 测试文章导语，只为验证推荐的排序。\npublished: ${published}\ntags: [唐]\n---\n\n${body(link)}`;
+  writeFileSync(
+    join(dir, "articles", "near-article.md"),
+    article("near-article", "测试文章：孟浩然", "2026-01-01", "[[meng-haoran|孟浩然]]隐居鹿门山。"),
+  );
+  writeFileSync(
+    join(dir, "articles", "far-article.md"),
+    article("far-article", "测试文章：李隆基", "2026-06-01", "[[li-longji|李隆基]]在位多年。"),
+  );
   mkdirSync(join(dir, "networks"), { recursive: true });
   writeFileSync(
     join(dir, "networks", "poets.yaml"),
