@@ -73,6 +73,14 @@ describe("family tree, lattice diagram and recommendations", () => {
     expect(await diagram.locator('.tj-ftree__unit[data-person="李世民"]').count()).toBe(1);
     await page.getByRole("button", { name: "只看继位者" }).click();
 
+    // Zoom by the buttons (a pinch does the same on a phone).
+    const stage = diagram.locator(".tj-ftree__stage");
+    const wide = (await stage.boundingBox())?.width ?? 0;
+    await page.getByRole("button", { name: "放大" }).click();
+    expect(await page.locator(".tj-ftree__zoom output").textContent()).toBe("120%");
+    expect(Math.round((await stage.boundingBox())?.width ?? 0)).toBe(Math.round(wide * 1.2));
+    await page.getByRole("button", { name: "缩小" }).click();
+
     // The same tree as a list, for screen readers.
     await page.getByRole("button", { name: "列表" }).click();
     const outline = page.getByRole("list", { name: "家族树列表" });
