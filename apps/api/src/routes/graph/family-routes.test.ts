@@ -140,6 +140,12 @@ describe.each(databaseTargets())("family tree, lattice and recommendations on $n
     // A person's recommendations are people; the articles on 李白 follow them.
     expect(entries.every((e: { kind: string }) => e.kind === "person")).toBe(true);
     expect(body.data.at(-1).type).toBe("ARTICLE");
+    // n is 10 when left out.
+    const plain = await get(`/api/recommend/get/relation/cn/${person("li-bai")}`);
+    expect(plain.body.data.map((x: { id: string }) => x.id)).toEqual(
+      body.data.map((x: { id: string }) => x.id),
+    );
+    expect((await get(`/api/recommend/get/relation/cn/${person("li-bai")}/0`)).status).toBe(400);
     const unknown = await get(`/api/recommend/get/relation/cn/${"0".repeat(24)}/10`);
     expect(unknown.status).toBe(404);
   });
