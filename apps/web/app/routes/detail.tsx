@@ -21,6 +21,7 @@ import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { EntryRecommendations } from "../features/graph/entry-recommendations.tsx";
 import { familyTreeIdOf } from "../features/graph/family-link.ts";
+import { FamilyTreeLink } from "../features/graph/family-tree-link.tsx";
 import { useDeviceRead } from "../features/my/use-device-history.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
@@ -280,11 +281,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
             id="relations"
             extra={
               <>
-                {d.familyId && (
-                  <AppLink className="tj-section__link" to={`/relation/family/${d.familyId}`}>
-                    家族树
-                  </AppLink>
-                )}
+                {d.familyId && <FamilyTreeLink personId={d.familyId} />}
                 <AppLink className="tj-section__link" to={`/relation?id=${entry.id}`}>
                   关系图谱
                 </AppLink>

@@ -59,7 +59,7 @@ export function createFamilyRepository(db: Kysely<Database>) {
     async parentLinks() {
       return db
         .selectFrom("relation")
-        .select(["from_id", "to_id"])
+        .select(["from_id", "to_id", "type"])
         .where("type", "in", [...PARENT_TYPES])
         .execute();
     },

@@ -179,13 +179,19 @@ export function createFamilyService(deps: { family: FamilyRepository }) {
   async function houses(limit = 16): Promise<FamilyHouse[]> {
     const links = await deps.family.parentLinks();
     const children = new Map<string, string[]>();
-    const hasParent = new Set<string>();
+    const parents = new Map<string, number>();
+    const fathers = new Set<string>();
     for (const l of links) {
       const list = children.get(l.from_id);
       if (list) list.push(l.to_id);
       else children.set(l.from_id, [l.to_id]);
-      hasParent.add(l.to_id);
+      parents.set(l.to_id, (parents.get(l.to_id) ?? 0) + 1);
+      if (FATHER_TYPES.has(l.type)) fathers.add(l.from_id);
     }
+    // A house is named after its father; a mother heads one only where no father is recorded
+    // for any of her children (her sons already stand in their father's house).
+    const heads = (id: string) =>
+      fathers.has(id) || (children.get(id) ?? []).some((c) => (parents.get(c) ?? 0) < 2);
     const descendants = (id: string) => {
       const seen = new Set([id]);
       const stack = [id];
@@ -200,7 +206,7 @@ export function createFamilyService(deps: { family: FamilyRepository }) {
       return seen.size - 1;
     };
     const tops = [...children.keys()]
-      .filter((id) => !hasParent.has(id))
+      .filter((id) => !parents.has(id) && heads(id))
       .map((id) => ({ id, descendants: descendants(id) }))
       .sort((a, b) => b.descendants - a.descendants || (a.id < b.id ? -1 : 1))
       .slice(0, limit * 2);

@@ -76,6 +76,16 @@ describe.each(databaseTargets())("family tree, lattice and recommendations on $n
     expect(body.data.units.every((u: Unit) => u.generation <= 0)).toBe(true);
   });
 
+  it("lists the great houses by the tops of their lines, fathers before mothers", async () => {
+    const houses = await t.deps.services.family.houses();
+    // 窦皇后's son has a father in the corpus: she stands in his house. 李旦 has only his mother.
+    expect(houses.map((h) => [h.name, h.descendants])).toEqual([
+      ["李昞", 6],
+      ["武则天", 2],
+    ]);
+    expect(houses[0]?.regime).toBe("唐");
+  });
+
   it("answers unknown ids, other kinds and bad depths with a Chinese 4xx", async () => {
     const cases: [string, number, RegExp][] = [
       [`/api/item/family/cn/${"0".repeat(24)}`, 404, /词条不存在/],

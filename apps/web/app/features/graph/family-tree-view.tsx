@@ -11,8 +11,8 @@ import { AppLink } from "../../shell/app-link.tsx";
 import "./family-tree.css";
 
 /** One person slot across, one generation down (px, at zoom 1). */
-const SLOT = 104;
-const CARD = 92;
+const SLOT = 116;
+const CARD = 104;
 const ROW = 150;
 const CARD_H = 58;
 /** The fold and re-root buttons under a card (44 px and a 4 px gap). */
