@@ -19,7 +19,7 @@ import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
 import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
-import { EntryRecommendations } from "../features/graph/entry-recommendations.tsx";
+import { RecommendationsWhenNear } from "../features/graph/entry-recommendations-near.tsx";
 import { familyTreeIdOf } from "../features/graph/family-link.ts";
 import { FamilyTreeLink } from "../features/graph/family-tree-link.tsx";
 import { useDeviceRead } from "../features/my/use-device-history.ts";
@@ -294,7 +294,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
               <SectionError what="关系" />
             )}
           </Section>
-          <EntryRecommendations
+          <RecommendationsWhenNear
             key={entry.id}
             entryId={entry.id}
             title={entry.kind === "person" ? "相关人物推荐" : "相关推荐"}

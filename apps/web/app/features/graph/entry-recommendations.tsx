@@ -1,5 +1,5 @@
 import type { Recommendations, RecommendedEntry } from "@tongjian/contracts/content";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import "./entry-recommendations.css";
@@ -13,12 +13,11 @@ type State =
   | { kind: "error" };
 
 /**
- * 相关人物推荐 on an entry page: entries nearest it in the relation graph, each with why. Asked
- * for once the section comes within 300 px of view, so the entry's first load is unchanged.
+ * 相关人物推荐 on an entry page: entries nearest it in the relation graph, each with why. Its
+ * code and data load once the reader nears the end of the entry (entry-recommendations-near).
  */
 export function EntryRecommendations({ entryId, title }: { entryId: string; title: string }) {
   const { api } = usePlatform();
-  const spot = useRef<HTMLElement>(null);
   const [state, setState] = useState<State>({ kind: "waiting" });
   const load = useCallback(() => {
     setState({ kind: "loading" });
@@ -32,25 +31,10 @@ export function EntryRecommendations({ entryId, title }: { entryId: string; titl
       )
       .catch(() => setState({ kind: "error" }));
   }, [api, entryId]);
-  useEffect(() => {
-    const el = spot.current;
-    if (!el || typeof IntersectionObserver !== "function") return load();
-    const observer = new IntersectionObserver(
-      (seen) => {
-        if (seen.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          load();
-        }
-      },
-      { rootMargin: "0px 0px 300px 0px" },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [load]);
+  useEffect(load, [load]);
   if (state.kind === "done" && state.list.length === 0) return null;
   return (
     <section
-      ref={spot}
       className="tj-section tj-recs"
       aria-labelledby="recs"
       aria-busy={state.kind === "loading"}
