@@ -61,7 +61,7 @@ function PersonCard({
 function Connectors({ layout }: { layout: ReturnType<typeof layoutFamilyTree> }) {
   const at = new Map(layout.units.map((u) => [u.id, u]));
   const marriages = layout.units.flatMap((u) =>
-    u.spouseIds.map((s, i) => {
+    u.spouseIds.map((_spouse, i) => {
       const y = u.row * ROW + CARD_H / 2;
       return `M${u.x * SLOT + CARD + i * SLOT} ${y}H${u.x * SLOT + (i + 1) * SLOT}`;
     }),
