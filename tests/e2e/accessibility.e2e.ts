@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { sampleId } from "@tongjian/content/community-content";
 import { contentId } from "@tongjian/content/load-content";
+import { shellRules } from "@tongjian/domain/shell-rules";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
@@ -86,6 +87,10 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
   { name: "我的列表（未登录）", path: "/my/list?tab=likes" },
   { name: "我的阅读榜（未登录）", path: "/my/top" },
   { name: "音频", path: "/audio/detail" },
+  { name: "家族树：清", path: `/relation/family/${person("xuan-ye")}` },
+  { name: "家族树：列表", path: "/relation/family" },
+  { name: "格子图", path: "/latticeDiagram" },
+  { name: "格子图：文学", path: `/latticeDiagram?field=${encodeURIComponent("文学")}` },
   { name: "建设中", path: `/painting/${"0".repeat(24)}` },
   { name: "建设中：关系图谱的深色外壳", path: "/relation" },
   { name: "404", path: "/no-such-page" },
@@ -334,7 +339,8 @@ describe("every built screen and pop-up, light and dark", () => {
         lang: document.documentElement.lang,
       }));
       // The graph pages' shell is dark in both themes.
-      const expected = s.path === "/relation" ? PAPER.dark : PAPER[theme];
+      const dark = shellRules(new URL(s.path, "http://h").pathname).theme === "dark";
+      const expected = dark ? PAPER.dark : PAPER[theme];
       const wrong = [
         ...(paper === expected ? [] : [`the page is ${paper}, not ${expected}`]),
         ...(lang === "zh-CN" ? [] : [`<html lang="${lang}">, not zh-CN`]),

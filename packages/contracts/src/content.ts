@@ -138,8 +138,21 @@ export const recommendParams = z.object({
   id,
   n: z.coerce.number().int().min(1).max(50).default(RECOMMEND_COUNT_DEFAULT),
 });
-/** Articles on the same entries first; an entry's list goes on with related entries. */
-export const recommendations = z.array(z.union([articleCard, entryCard]));
+/**
+ * An entry recommended for an entry, by the relation graph: its score (shared neighbours and
+ * relation weights) and why, in a few words (师生, 同为竹林七贤, 共同关联 3 人 …).
+ */
+export const recommendedEntry = entryCard.extend({
+  score: z.number(),
+  reason: z.string(),
+});
+export type RecommendedEntry = z.infer<typeof recommendedEntry>;
+/**
+ * For an article: articles, those on entries nearest its own in the relation graph first.
+ * For an entry: entries nearest it in the relation graph (with a reason), then articles on it.
+ * The entry with a reason comes before the plain card so that its extra fields are kept.
+ */
+export const recommendations = z.array(z.union([articleCard, recommendedEntry, entryCard]));
 export type Recommendations = z.infer<typeof recommendations>;
 
 /** GET /media/cover/:file — the sample cover drawn for an article or an entry (SVG). */

@@ -69,7 +69,7 @@ const SINGLE: RouteSpec[] = [
   r("/ladderintroduce", "learning", "single", "天梯介绍"),
   r("/laddersample", "learning", "single", "天梯试学"),
   r("/largeV", "community", "single", "大V", "large-v.tsx"),
-  r("/latticeDiagram", "graph", "single", "格子图"),
+  r("/latticeDiagram", "graph", "single", "格子图", "lattice-diagram.tsx"),
   r("/law", "agreements", "single", "法律声明"),
   r("/learnrecord", "learning", "single", "学习记录"),
   r("/live", "media", "single", "直播"),
@@ -121,6 +121,12 @@ const COMMUNITY_EXTRA: RouteSpec[] = [
   r("/community/send", "community", "sub", "发帖", "community-send.tsx"),
   r("/community/topic", "community", "sub", "话题", "community-topic.tsx"),
   r("/community/moderation", "community", "sub", "社区审核", "community-moderation.tsx"),
+];
+
+// Beyond spec §2: family trees (issue 17). The original's family pages live on another host;
+// here a person's tree has its own path, and without a person the page lists the great houses.
+const GRAPH_EXTRA: RouteSpec[] = [
+  r("/relation/family/:id?", "graph", "param", "家族树", "family-tree.tsx"),
 ];
 
 const AGREEMENTS: [string, string][] = [
@@ -342,6 +348,7 @@ export const ROUTE_MANIFEST: readonly RouteSpec[] = [
   ...PARAM.map(([p, area, title, module]) => r(p, area, "param", title, module)),
   ...CATCH_ALL.map(([p, area, title]) => r(p, area, "catch-all", title)),
   ...COMMUNITY_EXTRA,
+  ...GRAPH_EXTRA,
 ];
 
 /** Route paths of built screens, with the module that renders them. */

@@ -27,6 +27,12 @@ import { createHomeService } from "./content/home.server.ts";
 import { createInsightRepository } from "./content/insight-repository.ts";
 import { createInsightService } from "./content/insights.server.ts";
 import { createViewCounter } from "./content/view-counter.ts";
+import { createFamilyService } from "./graph/family.server.ts";
+import { createFamilyRepository } from "./graph/family-repository.ts";
+import { createLatticeService } from "./graph/lattice.server.ts";
+import { createLatticeRepository } from "./graph/lattice-repository.ts";
+import { createRecommendService } from "./graph/recommend.server.ts";
+import { createRecommendRepository } from "./graph/recommend-repository.ts";
 import { createRelationGraphRepository } from "./graph/relation-graph-repository.ts";
 import { createRelationGraphSource } from "./graph/relation-graph-source.ts";
 import { createHealthService } from "./health/health.server.ts";
@@ -94,6 +100,13 @@ export function createServices(deps: ServiceDeps) {
     contentVersion,
     pollMs: deps.contentPollMs,
   });
+  // What to read next, ranked by the relation graph (for articles and entries alike).
+  const graphRecommend = createRecommendService({
+    graph: relationGraph,
+    entries,
+    articles,
+    recommend: createRecommendRepository(db),
+  });
   // Signed-in readers' reads (their history on /my), written like the view counts.
   const readingHistory = createReadingHistoryRepository(db);
   const reads = createReadingRecorder(readingHistory);
@@ -130,10 +143,19 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
-    articles: createArticleService({ articles, entries, views, caches, reads }),
+    articles: createArticleService({
+      articles,
+      entries,
+      views,
+      caches,
+      reads,
+      recommend: graphRecommend.get,
+    }),
     covers: createCoverService({ articles, entries, insights }),
     insights: createInsightService({ insights, entries, articles, caches }),
     entries: entryService,
+    family: createFamilyService({ family: createFamilyRepository(db) }),
+    lattice: createLatticeService({ lattice: createLatticeRepository(db), caches }),
     search: searchService,
     ask: createAskService({
       search: searchService,

@@ -19,6 +19,9 @@ import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
 import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
+import { RecommendationsWhenNear } from "../features/graph/entry-recommendations-near.tsx";
+import { familyTreeIdOf } from "../features/graph/family-link.ts";
+import { FamilyTreeLink } from "../features/graph/family-tree-link.tsx";
 import { useDeviceRead } from "../features/my/use-device-history.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
@@ -128,6 +131,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     articles: articles && listedArticles(articles),
     works,
     seeMore: seeMoreFlag(url),
+    familyId: familyTreeIdOf(entry, raw, relation?.relations.map((r) => r.type) ?? null),
     list: [],
     origin,
     // Who reads decides where the read is kept: the server, or this device (features/my).
@@ -276,9 +280,12 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
             title="关系"
             id="relations"
             extra={
-              <AppLink className="tj-section__link" to={`/relation?id=${entry.id}`}>
-                关系图谱
-              </AppLink>
+              <>
+                {d.familyId && <FamilyTreeLink personId={d.familyId} />}
+                <AppLink className="tj-section__link" to={`/relation?id=${entry.id}`}>
+                  关系图谱
+                </AppLink>
+              </>
             }
           >
             {relations ? (
@@ -287,6 +294,11 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
               <SectionError what="关系" />
             )}
           </Section>
+          <RecommendationsWhenNear
+            key={entry.id}
+            entryId={entry.id}
+            title={entry.kind === "person" ? "相关人物推荐" : "相关推荐"}
+          />
         </>
       )}
       {(!isText || (articles && articles.length > 0)) && (

@@ -22,6 +22,8 @@ export function createArticleService(deps: {
   /** Signed-in readers' reads, for their history (optional: tools read without one). */
   reads?: ReadRecorder;
   caches: ContentReadCaches;
+  /** Ranks recommendations by the relation graph (graph/recommend.server.ts) when given. */
+  recommend?: (id: string, n: number) => Promise<Recommendations>;
 }) {
   // Sanitising a long body costs more than reading it; the same stored body gives the same
   // result, so it is keyed by the body itself and a changed article is sanitised again.
@@ -144,7 +146,7 @@ export function createArticleService(deps: {
 
     /** What to read after an article or an entry: articles on the same entries, then more. */
     recommended({ id, n }: { id: string; n: number }): Promise<Recommendations> {
-      return recommendations.get(`${id}|${n}`, () => recommend(id, n));
+      return recommendations.get(`${id}|${n}`, () => (deps.recommend ?? recommend)(id, n));
     },
   };
 }

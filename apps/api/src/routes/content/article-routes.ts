@@ -53,16 +53,22 @@ export function registerArticleRoutes(app: TypedApp, { services }: AppDeps) {
       ok(await services.articles.listBySection({ ...request.params, ...request.query })),
   );
 
-  app.get(
+  // Spec §7: n is 10 when the client leaves it out.
+  for (const path of [
     "/api/recommend/get/relation/:lang/:id/:n",
-    {
-      schema: {
-        tags,
-        summary: "文章或词条的相关推荐",
-        params: recommendParams,
-        response: replies(recommendations),
+    "/api/recommend/get/relation/:lang/:id",
+  ]) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: "文章或词条的相关推荐（按关系图谱的共同关联与关系强弱排序）",
+          params: recommendParams,
+          response: replies(recommendations),
+        },
       },
-    },
-    async (request) => ok(await services.articles.recommended(request.params)),
-  );
+      async (request) => ok(await services.articles.recommended(request.params)),
+    );
+  }
 }
