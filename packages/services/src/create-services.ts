@@ -27,6 +27,8 @@ import { createHomeService } from "./content/home.server.ts";
 import { createInsightRepository } from "./content/insight-repository.ts";
 import { createInsightService } from "./content/insights.server.ts";
 import { createViewCounter } from "./content/view-counter.ts";
+import { createAbPathService } from "./graph/ab-path.server.ts";
+import { createAbPathRepository } from "./graph/ab-path-repository.ts";
 import { createRelationGraphRepository } from "./graph/relation-graph-repository.ts";
 import { createRelationGraphSource } from "./graph/relation-graph-source.ts";
 import { createHealthService } from "./health/health.server.ts";
@@ -86,7 +88,7 @@ export function createServices(deps: ServiceDeps) {
   const insights = createInsightRepository(db);
   const contentVersion = () => articles.contentVersion();
   const caches = createContentReadCaches({ contentVersion, pollMs: deps.contentPollMs });
-  // The relation graph (问史's relation chains, later the A-to-B path): built on first use,
+  // The relation graph (问史's relation chains, the A-to-B path): built on first use,
   // rebuilt after a content change.
   const graphEdges = createRelationGraphRepository(db);
   const relationGraph = createRelationGraphSource({
@@ -159,6 +161,11 @@ export function createServices(deps: ServiceDeps) {
     follows,
     history,
     saved,
+    abPaths: createAbPathService({
+      graph: relationGraph,
+      paths: createAbPathRepository(db),
+      saved,
+    }),
     my: createMyPagesService({
       accounts: accountRepository,
       visitors: visitorRepository,
