@@ -15,6 +15,7 @@ import { isSignedIn, ownerIdOf, type Viewer } from "@tongjian/domain/viewer";
 import { formatYear, isValidYear } from "@tongjian/domain/year-format";
 import type { SavedItemService } from "../my/saved-items.server.ts";
 import { BadRequestError, NotFoundError } from "../service-error.ts";
+import { abPathCardPng } from "./ab-path-card.server.ts";
 import type { AbPathRepository, PathEntryRow } from "./ab-path-repository.ts";
 import type { RelationGraphSource } from "./relation-graph-source.ts";
 import type { WalkedStep } from "./top-k-paths.ts";
@@ -187,40 +188,53 @@ export function createAbPathService(deps: {
       return { id: row.id, title, href: SAVED_KIND_INFO.abpath.href(row.id), savedToMy };
     },
 
-    /** A saved path as it was saved, with the entries removed since marked and named. */
-    async detail(id: string): Promise<AbPathSaveDetail> {
-      const row = await deps.paths.find(id);
-      if (!row) throw new NotFoundError("这条关系链不存在或已被删除");
-      const parsed = abPathResult.safeParse(JSON.parse(row.data));
-      if (!parsed.success) throw new NotFoundError("这条关系链的保存内容已无法读取");
-      const result = parsed.data;
-      const ids = new Set([result.source.id, result.destination.id, ...Object.keys(result.nodes)]);
-      const present = new Set((await deps.paths.entries([...ids])).map((r) => r.id));
-      const missing: { id: string; name: string }[] = [];
-      const mark = (node: AbPathNode): AbPathNode => {
-        if (present.has(node.id)) return node;
-        if (!missing.some((m) => m.id === node.id)) missing.push({ id: node.id, name: node.name });
-        return { ...node, removed: true };
-      };
-      const marked: AbPathResult = {
-        ...result,
-        source: mark(result.source),
-        destination: mark(result.destination),
-        nodes: Object.fromEntries(Object.entries(result.nodes).map(([k, n]) => [k, mark(n)])),
-      };
-      return {
-        id: row.id,
-        title: titleOf(result.source.name, result.destination.name),
-        createdAt: row.created_at,
-        result: marked,
-        missing,
-        notice:
-          missing.length === 0
-            ? null
-            : `关系链中的「${missing.map((m) => m.name).join("」「")}」已被删除，以下是保存时的关系链`,
-      };
+    detail,
+
+    /** The Open Graph card of a saved path (PNG). */
+    async card(id: string): Promise<Buffer> {
+      return abPathCardPng(await detail(id));
     },
   };
+
+  /** A saved path as it was saved, with the entries removed since marked and named. */
+  async function detail(id: string): Promise<AbPathSaveDetail> {
+    const row = await deps.paths.find(id);
+    if (!row) throw new NotFoundError("这条关系链不存在或已被删除");
+    let data: unknown = null;
+    try {
+      data = JSON.parse(row.data);
+    } catch {
+      // Unreadable: answered below like a snapshot that no longer fits the contract.
+    }
+    const parsed = abPathResult.safeParse(data);
+    if (!parsed.success) throw new NotFoundError("这条关系链的保存内容已无法读取");
+    const result = parsed.data;
+    const ids = new Set([result.source.id, result.destination.id, ...Object.keys(result.nodes)]);
+    const present = new Set((await deps.paths.entries([...ids])).map((r) => r.id));
+    const missing: { id: string; name: string }[] = [];
+    const mark = (node: AbPathNode): AbPathNode => {
+      if (present.has(node.id)) return node;
+      if (!missing.some((m) => m.id === node.id)) missing.push({ id: node.id, name: node.name });
+      return { ...node, removed: true };
+    };
+    const marked: AbPathResult = {
+      ...result,
+      source: mark(result.source),
+      destination: mark(result.destination),
+      nodes: Object.fromEntries(Object.entries(result.nodes).map(([k, n]) => [k, mark(n)])),
+    };
+    return {
+      id: row.id,
+      title: titleOf(result.source.name, result.destination.name),
+      createdAt: row.created_at,
+      result: marked,
+      missing,
+      notice:
+        missing.length === 0
+          ? null
+          : `关系链中的「${missing.map((m) => m.name).join("」「")}」已被删除，以下是保存时的关系链`,
+    };
+  }
 }
 
 export type AbPathService = ReturnType<typeof createAbPathService>;

@@ -163,6 +163,13 @@ describe.each(databaseTargets())("A-to-B path API on $name", (target) => {
     const data = detail.json().data;
     expect(data.result.paths[0].nodeIds).toEqual([LI_YUAN, LI_BAI, DU_FU]);
     expect(data).toMatchObject({ id, missing: [], notice: null });
+    const card = await t.app.inject({ url: `/media/abpath/${id}.png` });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers["content-type"]).toBe("image/png");
+    expect(card.rawPayload.subarray(1, 4).toString()).toBe("PNG");
+    expect((await t.app.inject({ url: `/media/abpath/${"0".repeat(24)}.png` })).statusCode).toBe(
+      404,
+    );
 
     // Without a CSRF token a browser's save is refused; a missing or malformed id is a 4xx.
     const refused = await t.app.inject({

@@ -6,6 +6,7 @@ import {
   abPathSaved,
   abPathSaveParams,
 } from "@tongjian/contracts/graph-path";
+import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
@@ -56,5 +57,25 @@ export function registerAbPathRoutes(app: TypedApp, { services }: AppDeps) {
       },
     },
     async (request) => ok(await services.abPaths.detail(request.params.id)),
+  );
+
+  app.get(
+    "/media/abpath/:file",
+    {
+      schema: {
+        tags: ["媒体"],
+        summary: "保存的关系链的分享卡片（PNG，程序绘制）",
+        params: z.object({
+          file: z.string().regex(/^[0-9a-f]{24}\.png$/, "卡片文件名应为保存编号加 .png"),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const png = await services.abPaths.card(request.params.file.slice(0, 24));
+      return reply
+        .header("content-type", "image/png")
+        .header("cache-control", "public, max-age=3600")
+        .send(png);
+    },
   );
 }
