@@ -86,6 +86,11 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
   { name: "我的列表（未登录）", path: "/my/list?tab=likes" },
   { name: "我的阅读榜（未登录）", path: "/my/top" },
   { name: "音频", path: "/audio/detail" },
+  { name: "关系路径：空", path: "/home/abpath" },
+  {
+    name: "关系路径：结果",
+    path: `/abpath?source=${person("cao-cao")}&destination=${person("zhuge-liang")}`,
+  },
   { name: "建设中", path: `/painting/${"0".repeat(24)}` },
   { name: "建设中：关系图谱的深色外壳", path: "/relation" },
   { name: "404", path: "/no-such-page" },

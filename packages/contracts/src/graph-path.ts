@@ -1,3 +1,10 @@
+import {
+  AB_PATH_DEPTH_DEFAULT,
+  AB_PATH_DEPTH_MAX,
+  AB_PATH_DEPTH_MIN,
+  AB_PATH_TOP_K_DEFAULT,
+  AB_PATH_TOP_K_MAX,
+} from "@tongjian/domain/ab-path-limits";
 import { z } from "zod";
 import { lang } from "./common.ts";
 
@@ -5,11 +12,13 @@ import { lang } from "./common.ts";
 // depth, topK), saving a found path (POST /api/m/abPathSave/v1/n/save) and reading a saved one
 // (GET /api/m/abPathSave/v1/n/detail/{lang}/{id}, spec §7).
 
-export const AB_PATH_DEPTH_MIN = 1;
-export const AB_PATH_DEPTH_MAX = 8;
-export const AB_PATH_DEPTH_DEFAULT = 6;
-export const AB_PATH_TOP_K_MAX = 20;
-export const AB_PATH_TOP_K_DEFAULT = 10;
+export {
+  AB_PATH_DEPTH_DEFAULT,
+  AB_PATH_DEPTH_MAX,
+  AB_PATH_DEPTH_MIN,
+  AB_PATH_TOP_K_DEFAULT,
+  AB_PATH_TOP_K_MAX,
+};
 
 const entryId = (field: string) =>
   z

@@ -27,6 +27,19 @@ export function createAbPathRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Entries by exact name (the example pairs), the most popular first for a shared name. */
+    async byNames(names: string[]): Promise<PathEntryRow[]> {
+      if (names.length === 0) return [];
+      return db
+        .selectFrom("entry")
+        .select(["id", "name", "kind", "time_desc", "image_url", "start_year", "end_year"])
+        .where("name", "in", names)
+        .where("kind", "=", "person")
+        .orderBy("popularity", "desc")
+        .orderBy("id")
+        .execute();
+    },
+
     async insert(input: {
       ownerId: string | null;
       sourceId: string;

@@ -20,6 +20,14 @@ import type { AbPathRepository, PathEntryRow } from "./ab-path-repository.ts";
 import type { RelationGraphSource } from "./relation-graph-source.ts";
 import type { WalkedStep } from "./top-k-paths.ts";
 
+/** Pairs a reader can try at once; 秦始皇 is the entry 嬴政. */
+const EXAMPLE_PAIRS: [string, string][] = [
+  ["李白", "杜甫"],
+  ["曹操", "诸葛亮"],
+  ["苏轼", "王安石"],
+  ["嬴政", "刘邦"],
+];
+
 const firstCharacter = (name: string) => [...name.trim()][0] ?? "?";
 
 function nodeOf(row: PathEntryRow): AbPathNode {
@@ -155,6 +163,18 @@ export function createAbPathService(deps: {
 
   return {
     find,
+
+    /** The example pairs of the empty screen, those whose both ends are in the corpus. */
+    async examples(): Promise<{ source: AbPathNode; destination: AbPathNode }[]> {
+      const rows = await deps.paths.byNames(EXAMPLE_PAIRS.flat());
+      const byName = new Map<string, PathEntryRow>();
+      for (const row of rows) if (!byName.has(row.name)) byName.set(row.name, row);
+      return EXAMPLE_PAIRS.flatMap(([a, b]) => {
+        const from = byName.get(a);
+        const to = byName.get(b);
+        return from && to ? [{ source: nodeOf(from), destination: nodeOf(to) }] : [];
+      });
+    },
 
     /**
      * Saves what a search finds now (the server searches again: a saved path is always one the
