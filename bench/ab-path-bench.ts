@@ -47,7 +47,7 @@ const TOP_K = 10;
 const NODES = intFromEnv("PATH_BENCH_NODES", 1_000_000, 10);
 const PER_NODE = intFromEnv("PATH_BENCH_PER_NODE", 5);
 const PAIRS = intFromEnv("PATH_BENCH_PAIRS", 1000);
-const SQL_PAIRS = intFromEnv("PATH_BENCH_SQL_PAIRS", 20);
+const SQL_PAIRS = intFromEnv("PATH_BENCH_SQL_PAIRS", 20, 0);
 const SQL_TIMEOUT_S = intFromEnv("PATH_BENCH_SQL_TIMEOUT_S", 5);
 const SEED = intFromEnv("PATH_BENCH_SEED", 20_260_101);
 const PG_URL = process.env.PATH_BENCH_DATABASE_URL ?? process.env.BENCH_DATABASE_URL;
@@ -450,21 +450,24 @@ async function main() {
   const sqlIndexTimes = times.slice(0, SQL_PAIRS);
   // The index is not needed while the SQL runs; free it for the database's page cache.
   const baselines: Record<string, unknown> = {};
-  const sqlite = await sqliteBaseline(g, sqlPairs);
-  console.log(`  SQLite: loaded and indexed in ${sqlite.loadSeconds.toFixed(0)} s`);
-  baselines.sqlite = {
-    loadSeconds: sqlite.loadSeconds,
-    ...compare("SQLite", sqlite.times, sqlIndexTimes),
-  };
-  if (PG_URL) {
-    const postgres = await postgresBaseline(PG_URL, g, sqlPairs);
-    console.log(`  PostgreSQL: loaded and indexed in ${postgres.loadSeconds.toFixed(0)} s`);
-    baselines.postgres = {
-      loadSeconds: postgres.loadSeconds,
-      ...compare("PostgreSQL", postgres.times, sqlIndexTimes),
+  if (SQL_PAIRS === 0) console.log("  skipped (PATH_BENCH_SQL_PAIRS=0)");
+  else {
+    const sqlite = await sqliteBaseline(g, sqlPairs);
+    console.log(`  SQLite: loaded and indexed in ${sqlite.loadSeconds.toFixed(0)} s`);
+    baselines.sqlite = {
+      loadSeconds: sqlite.loadSeconds,
+      ...compare("SQLite", sqlite.times, sqlIndexTimes),
     };
-  } else {
-    console.log("  PostgreSQL: skipped (set PATH_BENCH_DATABASE_URL or BENCH_DATABASE_URL)");
+    if (PG_URL) {
+      const postgres = await postgresBaseline(PG_URL, g, sqlPairs);
+      console.log(`  PostgreSQL: loaded and indexed in ${postgres.loadSeconds.toFixed(0)} s`);
+      baselines.postgres = {
+        loadSeconds: postgres.loadSeconds,
+        ...compare("PostgreSQL", postgres.times, sqlIndexTimes),
+      };
+    } else {
+      console.log("  PostgreSQL: skipped (set PATH_BENCH_DATABASE_URL or BENCH_DATABASE_URL)");
+    }
   }
   graph = null;
 

@@ -339,7 +339,8 @@ describe("every built screen and pop-up, light and dark", () => {
         lang: document.documentElement.lang,
       }));
       // The graph pages' shell is dark in both themes.
-      const expected = s.path === "/relation" ? PAPER.dark : PAPER[theme];
+      const expected =
+        s.path === "/relation" || s.path.includes("abpath") ? PAPER.dark : PAPER[theme];
       const wrong = [
         ...(paper === expected ? [] : [`the page is ${paper}, not ${expected}`]),
         ...(lang === "zh-CN" ? [] : [`<html lang="${lang}">, not zh-CN`]),

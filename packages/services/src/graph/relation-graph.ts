@@ -225,8 +225,10 @@ export class RelationGraphBuilder {
     const to = this.to.data;
     const offsets = new Int32Array(nodeCount + 1);
     for (let e = 0; e < edgeCount; e++) {
-      offsets[(from[e] as number) + 1] += 1;
-      offsets[(to[e] as number) + 1] += 1;
+      const a = (from[e] as number) + 1;
+      const b = (to[e] as number) + 1;
+      offsets[a] = (offsets[a] as number) + 1;
+      offsets[b] = (offsets[b] as number) + 1;
     }
     for (let n = 0; n < nodeCount; n++)
       offsets[n + 1] = (offsets[n + 1] as number) + (offsets[n] as number);
