@@ -100,7 +100,7 @@ export function EntryPicker({
         placeholder={placeholder}
         autoComplete="off"
         enterKeyHint="search"
-        aria-controls={listId}
+        aria-controls={hits.length > 0 ? listId : undefined}
         aria-describedby={`${listId}-status`}
       />
       <p id={`${listId}-status`} className="tj-abpath-pick__status" aria-live="polite">
