@@ -346,6 +346,7 @@ export default function AbPathRoute({ loaderData: d }: Route.ComponentProps) {
             {abPathShareTitle(shareState ?? { from: "", pass: [], to: "" })}
           </h2>
           <p className="tj-abpath-result__message" aria-live="polite">
+            {d.saved ? `保存于 ${d.saved.createdAt.slice(0, 10)}：` : ""}
             {result.message}
           </p>
           {result.outcome === "found" ? (

@@ -31,13 +31,15 @@ export function abPathCardSvg(saved: AbPathSaveDetail): string {
   const radius = Math.min(62, gap / 2 - 10 || 62);
   const nameChars = gap >= 200 ? 5 : gap >= 140 ? 4 : 3;
   const labelChars = gap >= 200 ? 6 : 4;
+  // Between close circles a label would run over them: it goes above the row instead.
+  const labelY = gap >= 200 ? y - 18 : y - radius - 18;
   const parts: string[] = [];
   path?.steps.forEach((step, i) => {
     const x1 = left + i * gap + radius;
     const x2 = left + (i + 1) * gap - radius;
     parts.push(
       `<line x1="${x1}" y1="${y}" x2="${x2}" y2="${y}" stroke="#f3e3c3" stroke-width="4" stroke-opacity=".8"/>`,
-      `<text x="${(x1 + x2) / 2}" y="${y - 18}" font-size="26" fill="#f3e3c3" text-anchor="middle">${escapeXml(cut(step.stepLabel, labelChars))}</text>`,
+      `<text x="${(x1 + x2) / 2}" y="${labelY}" font-size="26" fill="#f3e3c3" text-anchor="middle">${escapeXml(cut(step.stepLabel, labelChars))}</text>`,
     );
   });
   nodes.forEach((node, i) => {
