@@ -178,6 +178,9 @@ export function topKShortestPaths(
   distT[t] = 0;
   let frontS = [s];
   let frontT = [t];
+  // Every layer each side reached, by distance: the path layers are drawn from these.
+  const layersS: number[][] = [frontS];
+  const layersT: number[][] = [frontT];
   let rs = 0;
   let rt = 0;
   let doneS = false;
@@ -213,6 +216,7 @@ export function topKShortestPaths(
       }
     }
     explored += next.length;
+    (fromS ? layersS : layersT).push(next);
     if (fromS) {
       frontS = next;
       rs = r;
@@ -261,6 +265,8 @@ export function topKShortestPaths(
       rs: doneS ? Number.POSITIVE_INFINITY : rs,
       rt: doneT ? Number.POSITIVE_INFINITY : rt,
       k: topK - ranked.length,
+      layersS,
+      layersT,
     });
     ranked.push(...paths);
     // Beyond d + 1 a walk may repeat a node; the search stops there (decision 20).
@@ -282,7 +288,15 @@ function pathsOfLength(
   q: number,
   s: number,
   t: number,
-  o: { length: number; slack: number; rs: number; rt: number; k: number },
+  o: {
+    length: number;
+    slack: number;
+    rs: number;
+    rt: number;
+    k: number;
+    layersS: number[][];
+    layersT: number[][];
+  },
 ): RankedPath[] {
   const { offsets, neighbour, slotEdge } = index;
   const { stampS, stampT, distS, distT, layerStampF, layerStampG, inF, inG, keepF, keepG } = sc;
@@ -308,110 +322,128 @@ function pathsOfLength(
   };
 
   const m = Math.min(o.rs, L);
-  // Forward layers 0 … m from s; backward layers L … m from t.
-  const F: number[][] = [[s]];
-  layerStampF[s] = lq;
-  inF[s] = 1;
-  keepF[s] = 0;
-  for (let i = 1; i <= m; i++) {
-    const layer: number[] = [];
+  const NONE: number[] = [];
+  /**
+   * The candidates for one position, straight from the breadth-first layers (a node at
+   * position i of a walk of length L has ds = i − σ … i, and dt = L − i − σ … L − i): no
+   * adjacency is read. Candidates no walk from s reaches at that position get no prefix in the
+   * programme below and drop out there.
+   */
+  const layerAt = (
+    i: number,
+    layers: number[][],
+    distance: number,
+    stamp: Uint32Array,
+    inLayer: Uint16Array,
+    keep: Uint16Array,
+  ): number[] => {
+    const out: number[] = [];
     const bit = 1 << i;
-    for (const u of F[i - 1] as number[]) {
+    for (let back = 0; back <= o.slack; back++) {
+      for (const v of layers[distance - back] ?? NONE) {
+        if (!fits(v, i)) continue;
+        if (stamp[v] !== lq) {
+          stamp[v] = lq;
+          inLayer[v] = 0;
+          keep[v] = 0;
+        }
+        inLayer[v] = (inLayer[v] as number) | bit;
+        out.push(v);
+      }
+    }
+    return out;
+  };
+  // Forward positions 0 … m − 1 from the source's layers, backward L … m + 1 from the target's.
+  const F: number[][] = [];
+  for (let i = 0; i < m; i++) F.push(layerAt(i, o.layersS, i, layerStampF, inF, keepF));
+  const G: number[][] = [];
+  for (let i = L; i > m; i--) G[i] = layerAt(i, o.layersT, L - i, layerStampG, inG, keepG);
+  // The meeting position: fits() checks both distances there, so either side's layers give
+  // it; the smaller are read (the other side's frontier may be most of the graph).
+  const size = (layers: number[][], distance: number) => {
+    let n = 0;
+    for (let back = 0; back <= o.slack; back++) n += layers[distance - back]?.length ?? 0;
+    return n;
+  };
+  const fromSource = size(o.layersS, m) <= size(o.layersT, L - m);
+  const meet = fromSource
+    ? layerAt(m, o.layersS, m, layerStampF, inF, keepF)
+    : layerAt(m, o.layersT, L - m, layerStampG, inG, keepG);
+  const mBit = 1 << m;
+  for (const v of meet) {
+    for (const [stamp, inLayer, keep] of [
+      [layerStampF, inF, keepF],
+      [layerStampG, inG, keepG],
+    ] as const) {
+      if (stamp[v] !== lq) {
+        stamp[v] = lq;
+        inLayer[v] = 0;
+        keep[v] = 0;
+      }
+      inLayer[v] = (inLayer[v] as number) | mBit;
+      keep[v] = (keep[v] as number) | mBit;
+    }
+  }
+  F[m] = meet;
+  G[m] = meet;
+  if (meet.length === 0) return [];
+  const degreeSum = (list: number[]) => {
+    let sum = 0;
+    for (const v of list) sum += (offsets[v + 1] as number) - (offsets[v] as number);
+    return sum;
+  };
+  /**
+   * Keeps the nodes of `layer` (position `at`) with a neighbour kept at position `toward`,
+   * reading whichever adjacency is smaller: the layer's own, or the kept nodes'.
+   */
+  const prune = (
+    layer: number[],
+    at: number,
+    kept: number[],
+    toward: number,
+    stamp: Uint32Array,
+    inLayer: Uint16Array,
+    keep: Uint16Array,
+  ): number[] => {
+    const bit = 1 << at;
+    const towardBit = 1 << toward;
+    const out: number[] = [];
+    if (degreeSum(kept) < degreeSum(layer)) {
+      for (const v of kept) {
+        const end = offsets[v + 1] as number;
+        for (let slot = offsets[v] as number; slot < end; slot++) {
+          if ((slotEdge[slot] as number) & DUPLICATE) continue;
+          const u = neighbour[slot] as number;
+          if (stamp[u] !== lq || !((inLayer[u] as number) & bit) || (keep[u] as number) & bit)
+            continue;
+          keep[u] = (keep[u] as number) | bit;
+          out.push(u);
+        }
+      }
+      return out;
+    }
+    for (const u of layer) {
       const end = offsets[u + 1] as number;
       for (let slot = offsets[u] as number; slot < end; slot++) {
         if ((slotEdge[slot] as number) & DUPLICATE) continue;
         const v = neighbour[slot] as number;
-        if (layerStampF[v] === lq) {
-          if ((inF[v] as number) & bit) continue;
-        } else {
-          layerStampF[v] = lq;
-          inF[v] = 0;
-          keepF[v] = 0;
+        if (stamp[v] === lq && (keep[v] as number) & towardBit) {
+          keep[u] = (keep[u] as number) | bit;
+          out.push(u);
+          break;
         }
-        if (!fits(v, i)) continue;
-        inF[v] = (inF[v] as number) | bit;
-        layer.push(v);
       }
     }
-    F.push(layer);
-  }
-  const G: number[][] = [];
-  G[L] = [t];
-  layerStampG[t] = lq;
-  inG[t] = 1 << L;
-  keepG[t] = 0;
-  for (let i = L - 1; i >= m; i--) {
-    const layer: number[] = [];
-    const bit = 1 << i;
-    for (const w of G[i + 1] as number[]) {
-      const end = offsets[w + 1] as number;
-      for (let slot = offsets[w] as number; slot < end; slot++) {
-        if ((slotEdge[slot] as number) & DUPLICATE) continue;
-        const v = neighbour[slot] as number;
-        if (layerStampG[v] === lq) {
-          if ((inG[v] as number) & bit) continue;
-        } else {
-          layerStampG[v] = lq;
-          inG[v] = 0;
-          keepG[v] = 0;
-        }
-        if (!fits(v, i)) continue;
-        inG[v] = (inG[v] as number) | bit;
-        layer.push(v);
-      }
-    }
-    G[i] = layer;
-  }
-
-  // The meeting layer, then only the nodes of each side that join it.
-  const mBit = 1 << m;
-  const meet: number[] = [];
-  for (const v of F[m] as number[]) {
-    if (layerStampG[v] === lq && (inG[v] as number) & mBit) {
-      meet.push(v);
-      keepF[v] = (keepF[v] as number) | mBit;
-      keepG[v] = (keepG[v] as number) | mBit;
-    }
-  }
-  if (meet.length === 0) return [];
+    return out;
+  };
   const keptF: number[][] = [];
   keptF[m] = meet;
-  for (let i = m - 1; i >= 0; i--) {
-    const nextBit = 1 << (i + 1);
-    const layer: number[] = [];
-    for (const u of F[i] as number[]) {
-      const end = offsets[u + 1] as number;
-      for (let slot = offsets[u] as number; slot < end; slot++) {
-        if ((slotEdge[slot] as number) & DUPLICATE) continue;
-        const v = neighbour[slot] as number;
-        if (layerStampF[v] === lq && (keepF[v] as number) & nextBit) {
-          keepF[u] = (keepF[u] as number) | (1 << i);
-          layer.push(u);
-          break;
-        }
-      }
-    }
-    keptF[i] = layer;
-  }
+  for (let i = m - 1; i >= 0; i--)
+    keptF[i] = prune(F[i] as number[], i, keptF[i + 1] as number[], i + 1, layerStampF, inF, keepF);
   const keptG: number[][] = [];
   keptG[m] = meet;
-  for (let i = m + 1; i <= L; i++) {
-    const prevBit = 1 << (i - 1);
-    const layer: number[] = [];
-    for (const w of G[i] as number[]) {
-      const end = offsets[w + 1] as number;
-      for (let slot = offsets[w] as number; slot < end; slot++) {
-        if ((slotEdge[slot] as number) & DUPLICATE) continue;
-        const v = neighbour[slot] as number;
-        if (layerStampG[v] === lq && (keepG[v] as number) & prevBit) {
-          keepG[w] = (keepG[w] as number) | (1 << i);
-          layer.push(w);
-          break;
-        }
-      }
-    }
-    keptG[i] = layer;
-  }
+  for (let i = m + 1; i <= L; i++)
+    keptG[i] = prune(G[i] as number[], i, keptG[i - 1] as number[], i - 1, layerStampG, inG, keepG);
 
   const k = o.k;
   const through = (node: number, position: number) =>
@@ -438,10 +470,10 @@ function pathsOfLength(
           list = [];
           next.set(v, list);
         }
-        for (const c of mine) list.push({ cost: c.cost + add, node: v, slot, via: u, rest: c });
+        // `mine` is cheapest first: once one does not make the list, none after it will.
+        for (const c of mine) if (!offer(list, k, c.cost + add, v, slot, u, c)) break;
       }
     }
-    for (const [v, list] of next) next.set(v, cheapest(list, k));
     prefixes = next;
   }
   // K cheapest suffixes per kept node, inwards from t.
@@ -465,10 +497,10 @@ function pathsOfLength(
           list = [];
           next.set(v, list);
         }
-        for (const c of mine) list.push({ cost: c.cost + add, node: v, slot, via: w, rest: c });
+        // `mine` is cheapest first: once one does not make the list, none after it will.
+        for (const c of mine) if (!offer(list, k, c.cost + add, v, slot, w, c)) break;
       }
     }
-    for (const [v, list] of next) next.set(v, cheapest(list, k));
     suffixes = next;
   }
 
@@ -486,6 +518,27 @@ function pathsOfLength(
       }
   }
   return cheapest(joined, k).map(({ cost, prefix, suffix }) => toPath(index, cost, prefix, suffix));
+}
+
+/**
+ * Puts a chain into a list kept cheapest first and at most k long, after any of equal cost
+ * (ties keep their discovery order); false when it does not make the list.
+ */
+function offer(
+  list: Chain[],
+  k: number,
+  cost: number,
+  node: number,
+  slot: number,
+  via: number,
+  rest: Chain,
+): boolean {
+  if (list.length >= k && (list[k - 1] as Chain).cost <= cost) return false;
+  let at = list.length;
+  while (at > 0 && (list[at - 1] as Chain).cost > cost) at--;
+  list.splice(at, 0, { cost, node, slot, via, rest });
+  if (list.length > k) list.pop();
+  return true;
 }
 
 /** The k lowest-cost items, stable (ties keep their discovery order). */
