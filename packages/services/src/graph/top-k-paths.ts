@@ -17,10 +17,10 @@ import type { GraphIndex, RelationEdge } from "./relation-graph.ts";
  *
  * The paths of one length L are the walks s = v₀ … v_L = t whose every node satisfies
  * L − i − σ ≤ dt(v_i) ≤ L − i and i − σ ≤ ds(v_i) ≤ i (σ = L − d, the slack), where ds and dt
- * are the distances the breadth-first search found. Those layers are generated from both ends
- * only over nodes the search already expanded, pruned to the ones that join up, and the K
- * cheapest prefixes and suffixes are kept per node (a k-best dynamic programme on the layered
- * DAG), then joined where the layers meet.
+ * are the distances the breadth-first search found. The candidates of each position are taken
+ * from the search's own layers, pruned to the ones that join up, and the K cheapest prefixes
+ * and suffixes are kept per node (a k-best dynamic programme on the layered DAG), then joined
+ * where the layers meet.
  */
 
 export const DEFAULT_PATH_DEPTH = 6;
