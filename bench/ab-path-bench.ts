@@ -483,7 +483,16 @@ async function main() {
 
   console.log("");
   const verdicts = [
-    verdict("synthetic p95 < 20 ms", synthetic.p95 < TARGET_P95_MS, `${fmt(synthetic.p95)} ms`),
+    verdict(
+      "synthetic p95 < 20 ms (wall clock)",
+      synthetic.p95 < TARGET_P95_MS,
+      `${fmt(synthetic.p95)} ms at load average ${load[0]}`,
+    ),
+    verdict(
+      "synthetic p95 < 20 ms (CPU time)",
+      synthetic.cpuP95 < TARGET_P95_MS,
+      `${fmt(synthetic.cpuP95)} ms`,
+    ),
     verdict(
       "synthetic index ≤ 250 MB",
       mb(withScratch) <= TARGET_INDEX_MB,
