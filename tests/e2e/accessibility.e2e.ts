@@ -91,6 +91,11 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
   { name: "家族树：列表", path: "/relation/family" },
   { name: "格子图", path: "/latticeDiagram" },
   { name: "格子图：文学", path: `/latticeDiagram?field=${encodeURIComponent("文学")}` },
+  { name: "关系路径：空", path: "/home/abpath" },
+  {
+    name: "关系路径：结果",
+    path: `/abpath?source=${person("cao-cao")}&destination=${person("zhuge-liang")}`,
+  },
   { name: "建设中", path: `/painting/${"0".repeat(24)}` },
   { name: "建设中：关系图谱的深色外壳", path: "/relation" },
   { name: "404", path: "/no-such-page" },

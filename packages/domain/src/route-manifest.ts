@@ -40,7 +40,7 @@ const r = (
 
 const SINGLE: RouteSpec[] = [
   r("/", "content", "single", "首页", "home.tsx"),
-  r("/abpath", "graph", "single", "人物关系路径"),
+  r("/abpath", "graph", "single", "人物关系路径", "ab-path.tsx"),
   r("/ah", "content", "single", "历史文章", "article-hub.tsx"),
   r("/ai", "learning", "single", "问史", "ai.tsx"),
   r("/audioupload", "media", "single", "上传音频"),
@@ -164,7 +164,7 @@ const SUB: [string, RouteArea, string, string?][] = [
   ["/donatebooks/booklist", "campaigns", "捐书书单"],
   ["/exchange/order", "commerce", "兑换订单"],
   ["/group/share", "community", "圈子分享", "group-share.tsx"],
-  ["/home/abpath", "graph", "关系路径"],
+  ["/home/abpath", "graph", "关系路径", "ab-path.tsx"],
   ["/home/historylist", "content", "历史列表"],
   ["/home/more", "content", "更多"],
   ["/home/museum", "map", "博物馆"],

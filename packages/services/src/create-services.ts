@@ -33,6 +33,8 @@ import { createLatticeService } from "./graph/lattice.server.ts";
 import { createLatticeRepository } from "./graph/lattice-repository.ts";
 import { createRecommendService } from "./graph/recommend.server.ts";
 import { createRecommendRepository } from "./graph/recommend-repository.ts";
+import { createAbPathService } from "./graph/ab-path.server.ts";
+import { createAbPathRepository } from "./graph/ab-path-repository.ts";
 import { createRelationGraphRepository } from "./graph/relation-graph-repository.ts";
 import { createRelationGraphSource } from "./graph/relation-graph-source.ts";
 import { createHealthService } from "./health/health.server.ts";
@@ -92,7 +94,7 @@ export function createServices(deps: ServiceDeps) {
   const insights = createInsightRepository(db);
   const contentVersion = () => articles.contentVersion();
   const caches = createContentReadCaches({ contentVersion, pollMs: deps.contentPollMs });
-  // The relation graph (问史's relation chains, later the A-to-B path): built on first use,
+  // The relation graph (问史's relation chains, the A-to-B path): built on first use,
   // rebuilt after a content change.
   const graphEdges = createRelationGraphRepository(db);
   const relationGraph = createRelationGraphSource({
@@ -181,6 +183,11 @@ export function createServices(deps: ServiceDeps) {
     follows,
     history,
     saved,
+    abPaths: createAbPathService({
+      graph: relationGraph,
+      paths: createAbPathRepository(db),
+      saved,
+    }),
     my: createMyPagesService({
       accounts: accountRepository,
       visitors: visitorRepository,

@@ -285,6 +285,9 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
                 <AppLink className="tj-section__link" to={`/relation?id=${entry.id}`}>
                   关系图谱
                 </AppLink>
+                <AppLink className="tj-section__link" to={`/abpath?source=${entry.id}`}>
+                  关系路径
+                </AppLink>
               </>
             }
           >

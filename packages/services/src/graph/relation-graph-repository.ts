@@ -11,10 +11,25 @@ export function createRelationGraphRepository(db: Kysely<Database>) {
      * events, and would make the graph a hundred times larger for no path.
      */
     async edges(): Promise<RelationEdge[]> {
+      // The kinds at both ends rank equally short A-to-B paths (people before events).
       const rows = await db
-        .selectFrom("relation")
-        .select(["from_id", "to_id", "type", "label", "twoway", "note", "year"])
-        .where("type", "<>", WORKS_RELATION_TYPE)
+        .selectFrom("relation as r")
+        .leftJoin("entry as f", "f.id", "r.from_id")
+        .leftJoin("entry as t", "t.id", "r.to_id")
+        .select([
+          "r.from_id",
+          "r.to_id",
+          "r.type",
+          "r.label",
+          "r.twoway",
+          "r.note",
+          "r.year",
+          "r.place_id",
+          "r.description",
+          "f.kind as from_kind",
+          "t.kind as to_kind",
+        ])
+        .where("r.type", "<>", WORKS_RELATION_TYPE)
         .execute();
       // One order on every build and both dialects (their collations differ), so that equally
       // short paths come out the same everywhere.
@@ -28,6 +43,10 @@ export function createRelationGraphRepository(db: Kysely<Database>) {
         twoway: r.twoway === 1,
         note: r.note,
         year: r.year,
+        placeId: r.place_id,
+        description: r.description,
+        fromKind: r.from_kind,
+        toKind: r.to_kind,
       }));
     },
   };
