@@ -29,6 +29,8 @@ import { createInsightService } from "./content/insights.server.ts";
 import { createViewCounter } from "./content/view-counter.ts";
 import { createRelationGraphRepository } from "./graph/relation-graph-repository.ts";
 import { createRelationGraphSource } from "./graph/relation-graph-source.ts";
+import { createTimeColumnService } from "./graph/time-columns.server.ts";
+import { createTimeRepository } from "./graph/time-repository.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
@@ -134,6 +136,7 @@ export function createServices(deps: ServiceDeps) {
     covers: createCoverService({ articles, entries, insights }),
     insights: createInsightService({ insights, entries, articles, caches }),
     entries: entryService,
+    timeColumns: createTimeColumnService({ time: createTimeRepository(db), caches }),
     search: searchService,
     ask: createAskService({
       search: searchService,
