@@ -1,10 +1,12 @@
 import { TIME_MAX_YEAR, TIME_MIN_YEAR } from "@tongjian/domain/time-columns";
 import { z } from "zod";
 import { id, lang } from "./common.ts";
+import { timelineEvent } from "./content.ts";
 
 // Time columns and the timebar (/timeColumn, /timebar, /timebar/share):
 // GET /api/timecolumn/:lang?from=&to=&kinds=&focus=&year=&limit=
-// and the chooser of notable timelines (/timeline): GET /api/timeline/notable/:lang.
+// the chooser of notable timelines (/timeline): GET /api/timeline/notable/:lang, and one
+// entry's timeline page: GET /api/timeline/detail/:lang/:id.
 
 const RANGE = `年份应在前${-TIME_MIN_YEAR}年到${TIME_MAX_YEAR}年之间`;
 
@@ -71,6 +73,8 @@ export const timeBar = z.object({
   lane: z.number().int(),
   /** A person's or event's regime. */
   regimeId: z.string().nullable(),
+  /** Place in the order of renown within its kind (0 = best known): lists put these first. */
+  rank: z.number().int(),
 });
 export type TimeBar = z.infer<typeof timeBar>;
 
@@ -132,3 +136,25 @@ export const timelineChooserData = z.object({
   events: z.array(timeListItem),
 });
 export type TimelineChooserData = z.infer<typeof timelineChooserData>;
+
+export const timelineDetailParams = z.object({ lang, id });
+
+/** One entry's life in dates (/timeline/:id): the entry timeline with its eras and what is undated. */
+export const timelineDetailData = z.object({
+  entry: z.object({
+    id: z.string(),
+    kind: z.string(),
+    name: z.string(),
+    summary: z.string(),
+    timeDesc: z.string().nullable(),
+  }),
+  /** Dated moments, oldest first (birth, offices, events, works, dated relations, death …). */
+  list: z.array(timelineEvent),
+  /** The main line's regimes over the years of the list: the era markers. */
+  eras: z.array(timeListItem.extend({ start: z.number().int(), end: z.number().int() })),
+  /** Ties the corpus gives no year for (an office, a capital, a part in an event). */
+  undated: z.array(z.object({ title: z.string(), itemId: z.string().nullable() })),
+  /** Whether the entry can be shown on the time columns (it has both years). */
+  onColumns: z.boolean(),
+});
+export type TimelineDetailData = z.infer<typeof timelineDetailData>;

@@ -84,12 +84,17 @@ describe("packLanes", () => {
     expect(count).toBe(3);
   });
 
-  it("never puts two spans that meet in a year in one lane", () => {
-    const { lanes } = packLanes([
+  it("keeps two lives that share a year apart, and lets a successor follow in its year", () => {
+    const spans = [
       { start: 960, end: 1127 },
       { start: 1127, end: 1279 },
+    ];
+    expect(packLanes(spans).lanes).toEqual([0, 1]);
+    expect(packLanes(spans, { touching: true }).lanes).toEqual([0, 0]);
+    // Touching is not overlapping: 金 (1115–1234) still needs a column of its own.
+    expect(packLanes([...spans, { start: 1115, end: 1234 }], { touching: true }).lanes).toEqual([
+      0, 0, 1,
     ]);
-    expect(lanes).toEqual([0, 1]);
   });
 
   it("fills gaps of earlier lanes and drops what finds no lane", () => {
@@ -101,7 +106,7 @@ describe("packLanes", () => {
         { start: 12, end: 20 },
         { start: 8, end: 32 },
       ],
-      2,
+      { maxLanes: 2 },
     );
     expect(lanes).toEqual([0, 0, 1, 0, -1]);
     expect(count).toBe(2);

@@ -78,26 +78,31 @@ export function overlapYears(a: YearSpan, b: YearSpan): number {
 
 /**
  * Lanes for spans, first come first served: each goes in the lowest lane whose spans it does
- * not meet (a span ending in a year and one starting that year meet: 北宋 ends and 南宋 begins
- * in 1127, and a cursor on 1127 must show both apart). Spans that find no lane below `maxLanes`
- * get -1 (dropped). Callers order the spans by what should win a lane (the main line first,
- * the best-known people first). O(n × lanes × spans per lane) at worst; the lanes keep their
- * spans sorted, so each test is a binary search.
+ * not overlap. Spans that find no lane below `maxLanes` get -1 (dropped). Callers order the
+ * spans by what should win a lane (the main line first, the best-known people first). With
+ * `touching`, a span may begin in the year the one before it ended (北宋 ends and 南宋 begins
+ * in 1127: one line of succession in one column); without it, sharing a year is overlapping
+ * (two lives). Each lane keeps its spans in order, so each test is a binary search.
  */
-export function packLanes(spans: readonly YearSpan[], maxLanes = Number.POSITIVE_INFINITY) {
+export function packLanes(
+  spans: readonly YearSpan[],
+  { maxLanes = Number.POSITIVE_INFINITY, touching = false } = {},
+) {
   const lanes: YearSpan[][] = [];
   const assigned: number[] = [];
   const fits = (lane: YearSpan[], span: YearSpan) => {
-    // The first span in the lane that ends at or after this one's start.
+    // The first span in the lane that could overlap this one (its end not before this start).
     let lo = 0;
     let hi = lane.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((lane[mid] as YearSpan).end < span.start) lo = mid + 1;
+      const end = (lane[mid] as YearSpan).end;
+      if (touching ? end <= span.start : end < span.start) lo = mid + 1;
       else hi = mid;
     }
     const next = lane[lo];
-    return next === undefined || next.start > span.end ? lo : -1;
+    if (next === undefined) return lo;
+    return (touching ? next.start >= span.end : next.start > span.end) ? lo : -1;
   };
   for (const span of spans) {
     let placed = -1;

@@ -140,6 +140,16 @@ export function createTimeColumnService(deps: {
       const eras: TimeBar[] = [];
       const bars: TimeBar[] = [];
       const lanes = { regime: 0, person: 0, event: 0 };
+      // Renown (how connected an entry is), ranked within each kind.
+      const rank = new Map<string, number>();
+      for (const kind of ["regime", "person", "event"] as const) {
+        inWindow
+          .filter((s) => s.kind === kind)
+          .sort((a, b) => b.popularity - a.popularity || a.start - b.start)
+          .forEach((s, i) => {
+            rank.set(s.id, i);
+          });
+      }
       const bar = (s: Span, lane: number): TimeBar => ({
         id: s.id,
         kind: s.kind,
@@ -149,6 +159,7 @@ export function createTimeColumnService(deps: {
         timeDesc: s.timeDesc,
         lane,
         regimeId: s.regimeId,
+        rank: rank.get(s.id) ?? 0,
       });
 
       if (kinds.has("regime")) {
@@ -158,7 +169,7 @@ export function createTimeColumnService(deps: {
         const columns = regimes
           .filter((s) => !umbrellas.has(s.id))
           .sort((a, b) => Number(a.parallel) - Number(b.parallel) || a.start - b.start);
-        const packed = packLanes(columns);
+        const packed = packLanes(columns, { touching: true });
         columns.forEach((s, i) => {
           bars.push(bar(s, packed.lanes[i] ?? 0));
         });
@@ -254,6 +265,23 @@ export function createTimeColumnService(deps: {
         focus,
         year,
       };
+    },
+
+    /** The main line's regimes (no era names, none that stood beside it) over some years. */
+    async mainLine(
+      from: number,
+      to: number,
+    ): Promise<(TimeListItem & { start: number; end: number })[]> {
+      const { spans, umbrellas } = await index();
+      return spans
+        .filter(
+          (s) =>
+            s.kind === "regime" &&
+            !s.parallel &&
+            !umbrellas.has(s.id) &&
+            overlapYears(s, { start: from, end: to }) > 0,
+        )
+        .map((s) => ({ ...listItem(s), start: s.start, end: s.end }));
     },
 
     /** The /timeline chooser: the best-known people and events, and each regime in order. */

@@ -45,6 +45,20 @@ export function createTimeRepository(db: Kysely<Database>) {
       return db.selectFrom("entry").select(["id", "data"]).where("kind", "=", "regime").execute();
     },
 
+    /** The dated events of a regime, oldest first (a regime's timeline). */
+    async eventsOf(regimeId: string, limit = 300): Promise<(TimeSpanRow & { summary: string })[]> {
+      return db
+        .selectFrom("entry")
+        .select([...columns, "summary"])
+        .where("kind", "=", "event")
+        .where("regime_id", "=", regimeId)
+        .where("start_year", "is not", null)
+        .orderBy("start_year")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
     /** The best-known people and events (for the /timeline chooser), most connected first. */
     async notable(kind: "person" | "event", limit: number): Promise<TimeSpanRow[]> {
       return db

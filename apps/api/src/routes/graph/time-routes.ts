@@ -4,6 +4,8 @@ import {
   timeColumnParams,
   timeColumnQuery,
   timelineChooserData,
+  timelineDetailData,
+  timelineDetailParams,
 } from "@tongjian/contracts/graph-time";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
@@ -38,5 +40,18 @@ export function registerTimeRoutes(app: TypedApp, { services }: AppDeps) {
       },
     },
     async () => ok(await services.timeColumns.notable()),
+  );
+
+  app.get(
+    "/api/timeline/detail/:lang/:id",
+    {
+      schema: {
+        tags,
+        summary: "一个词条的时间线页：按年排列的事件、所处的朝代、未注年份的关系",
+        params: timelineDetailParams,
+        response: replies(timelineDetailData),
+      },
+    },
+    async (request) => ok(await services.timelines.detail(request.params.id)),
   );
 }
