@@ -16,9 +16,9 @@ import type { Route } from "./+types/timebar-share";
 import "../features/time/time-screen.css";
 
 /** Years either side of the shared year that the picture shows. */
-const HALF_WINDOW = 120;
+const HALF_WINDOW = 80;
 /** People drawn in the picture (the best known of the window); the list names more. */
-const PICTURE_PEOPLE = 36;
+const PICTURE_PEOPLE = 30;
 
 // 时间轴分享 (/timebar/share?year=…&focus=…, issue 17 §5): the view at one year, drawn on the
 // server as a picture with the lists beneath, so that a shared link shows it without script.

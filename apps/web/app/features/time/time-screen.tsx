@@ -149,12 +149,6 @@ export function TimeScreen({
           {other.label}
         </AppLink>
       </header>
-      <p className="tj-time__lead">
-        {data.lanes.regime} 列政权、{data.peopleShown} 位人物
-        {data.peopleTotal > data.peopleShown ? `（共 ${data.peopleTotal} 位，画出最知名的）` : ""}
-        。点年份标尺或输入年份看那一年，选一个人物看他的同时代人；点任一条目打开词条。
-      </p>
-
       <form className="tj-time__year" onSubmit={onYearSubmit} noValidate>
         <label htmlFor={`${ids}-year`}>跳到年份</label>
         <input
@@ -177,36 +171,6 @@ export function TimeScreen({
           </p>
         )}
       </form>
-      <div className="tj-time__slider">
-        <label htmlFor={`${ids}-slider`} className="tj-visually-hidden">
-          拖动选择年份
-        </label>
-        <input
-          id={`${ids}-slider`}
-          type="range"
-          min={sliderMin}
-          max={sliderMax}
-          step={1}
-          value={yearToAxis(year ?? jump?.year ?? data.from)}
-          aria-valuetext={year === null ? "未选年份" : formatYear(year)}
-          onChange={(e) => goToYear(axisToYear(Number(e.target.value)))}
-        />
-      </div>
-      <ul className="tj-time__quick" aria-label="常用年份">
-        {QUICK_YEARS.filter((y) => y >= data.from && y <= data.to).map((y) => (
-          <li key={y}>
-            <button
-              type="button"
-              className="tj-time__quick-year"
-              aria-pressed={year === y}
-              onClick={() => goToYear(y)}
-            >
-              {formatYear(y)}
-            </button>
-          </li>
-        ))}
-      </ul>
-
       <div className="tj-time__pick">
         <label htmlFor={`${ids}-who`}>选人物（或政权、事件）</label>
         <input
@@ -246,6 +210,41 @@ export function TimeScreen({
         jump={jump}
         onPickYear={(y) => goToYear(y, false)}
       />
+      <div className="tj-time__slider">
+        <label htmlFor={`${ids}-slider`} className="tj-visually-hidden">
+          拖动选择年份
+        </label>
+        <input
+          id={`${ids}-slider`}
+          type="range"
+          min={sliderMin}
+          max={sliderMax}
+          step={1}
+          value={yearToAxis(year ?? jump?.year ?? data.from)}
+          aria-valuetext={year === null ? "未选年份" : formatYear(year)}
+          onChange={(e) => goToYear(axisToYear(Number(e.target.value)))}
+        />
+      </div>
+      <ul className="tj-time__quick" aria-label="常用年份">
+        {QUICK_YEARS.filter((y) => y >= data.from && y <= data.to).map((y) => (
+          <li key={y}>
+            <button
+              type="button"
+              className="tj-time__quick-year"
+              aria-pressed={year === y}
+              onClick={() => goToYear(y)}
+            >
+              {formatYear(y)}
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <p className="tj-time__lead">
+        {data.lanes.regime} 列政权、{data.peopleShown} 位人物
+        {data.peopleTotal > data.peopleShown ? `（共 ${data.peopleTotal} 位，画出最知名的）` : ""}
+        。点年份标尺或输入年份看那一年，选一个人物看他的同时代人；点任一条目打开词条。
+      </p>
 
       {focus && <FocusList answer={focus} onClear={clearFocus} />}
       {answer ? (

@@ -2,13 +2,13 @@ import type { TimeBar, TimeKind } from "@tongjian/contracts/graph-time";
 import { tickLabel, tickStep, yearTicks, yearToAxis } from "@tongjian/domain/time-columns";
 import "./time-share-figure.css";
 
-const WIDTH = 720;
-const RULER = 28;
-const ERA_ROW = 24;
-const ROW: Record<TimeKind, number> = { regime: 30, event: 22, person: 22 };
+const WIDTH = 520;
+const RULER = 32;
+const ERA_ROW = 28;
+const ROW: Record<TimeKind, number> = { regime: 32, event: 26, person: 26 };
 const GAP = 10;
 /** A name is written inside its bar when the bar is this much wider than the name. */
-const CHAR_PX = 13;
+const CHAR_PX = 15;
 
 /**
  * The shared view (/timebar/share) as one picture drawn on the server: the years around the
@@ -45,7 +45,7 @@ export function TimeShareFigure({
     if (lanes[kind] > 0) at += lanes[kind] * ROW[kind] + GAP;
   }
   const height = at;
-  const step = tickStep(scale, 70);
+  const step = tickStep(scale, 80);
   const box = (b: TimeBar) => {
     const left = clampX(x(b.start));
     const right = clampX(x(b.end) + scale);
@@ -53,7 +53,7 @@ export function TimeShareFigure({
   };
   const name = (b: TimeBar, left: number, width: number, y: number, h: number) =>
     width > b.name.length * CHAR_PX + 8 ? (
-      <text x={left + 4} y={y + h / 2 + 4.5} className="tj-ts__name">
+      <text x={left + 4} y={y + h / 2 + 5} className="tj-ts__name">
         {b.name}
       </text>
     ) : null;
@@ -70,7 +70,7 @@ export function TimeShareFigure({
       {yearTicks(from, to, step).map((t) => (
         <g key={t}>
           <line className="tj-ts__grid" x1={x(t)} x2={x(t)} y1={RULER - 6} y2={height} />
-          <text className="tj-ts__tick" x={x(t) + 3} y={16}>
+          <text className="tj-ts__tick" x={x(t) + 3} y={18}>
             {tickLabel(t)}
           </text>
         </g>
