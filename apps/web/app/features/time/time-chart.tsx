@@ -49,8 +49,8 @@ export interface TimeChartProps {
   initialPxPerYear: number;
   year: number | null;
   focus: ChartFocus | null;
-  /** Scroll the picture to this year whenever `jump.n` changes. */
-  jump: { year: number; n: number } | null;
+  /** Scroll the picture to this year (and this bar's column) whenever `jump.n` changes. */
+  jump: { year: number; n: number; barId?: string | undefined } | null;
   /** A tap on the ruler puts the cursor on that year. */
   onPickYear: (year: number) => void;
 }
@@ -110,12 +110,11 @@ export function TimeChart(props: TimeChartProps) {
     });
   };
 
-  const scrollAlong = (offset: number, smooth = false) => {
+  const scrollAlong = (offset: number) => {
     const el = viewport.current;
     if (!el) return;
     const to = Math.max(0, offset);
-    const behavior: ScrollBehavior = smooth && !prefersReducedMotion() ? "smooth" : "auto";
-    el.scrollTo(vertical ? { top: to, behavior } : { left: to, behavior });
+    el.scrollTo(vertical ? { top: to } : { left: to });
   };
 
   // After a zoom, the year that was under the fingers (or the middle) stays where it was.
@@ -149,7 +148,21 @@ export function TimeChart(props: TimeChartProps) {
     const el = viewport.current;
     if (!jump || !el) return;
     const size = vertical ? el.clientHeight : el.clientWidth;
-    scrollAlong(yearOffset(layoutRef.current, jump.year) - size / 3, jump.n > 0);
+    const smooth = jump.n > 0 && !prefersReducedMotion();
+    const along = Math.max(0, yearOffset(layoutRef.current, jump.year) - size / 3);
+    // A chosen bar's column is brought to the middle across, past the ruler.
+    const bar = jump.barId ? bars.find((b) => b.id === jump.barId) : undefined;
+    const acrossSize = vertical ? el.clientWidth : el.clientHeight;
+    const across = bar
+      ? Math.max(0, barBox(layoutRef.current, bar).cross - (acrossSize + RULER) / 2)
+      : vertical
+        ? el.scrollLeft
+        : el.scrollTop;
+    el.scrollTo({
+      top: vertical ? along : across,
+      left: vertical ? across : along,
+      behavior: smooth ? "smooth" : "auto",
+    });
   }, [props.jump?.n]);
 
   // Scroll, resize, pinch and ctrl + wheel, on the element itself: touchmove must be able to

@@ -117,7 +117,7 @@ export function TimeScreen({
   const pick = (bar: TimeBar) => {
     setFocusId(bar.id);
     setQuery("");
-    setJump((j) => ({ year: bar.start, n: (j?.n ?? 0) + 1 }));
+    setJump((j) => ({ year: bar.start, n: (j?.n ?? 0) + 1, barId: bar.id }));
     writeQuery(path, year, bar.id);
   };
   const clearFocus = () => {
