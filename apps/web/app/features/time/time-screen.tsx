@@ -180,7 +180,7 @@ export function TimeScreen({
           placeholder="如 苏轼"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          aria-controls={`${ids}-who-list`}
+          aria-controls={query.trim() !== "" ? `${ids}-who-list` : undefined}
         />
         {query.trim() !== "" && (
           <ul className="tj-time__found" id={`${ids}-who-list`} aria-label="找到的条目">
