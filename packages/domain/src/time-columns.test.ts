@@ -135,6 +135,7 @@ describe("the ruler", () => {
   it("spaces its marks by the zoom", () => {
     expect(tickStep(24)).toBe(5);
     expect(tickStep(1.5)).toBe(50);
+    expect(tickStep(2.5)).toBe(25);
     expect(tickStep(0.1)).toBe(1000);
   });
 

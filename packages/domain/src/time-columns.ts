@@ -14,7 +14,7 @@ export const TIME_MAX_YEAR = 2100;
 /** Zoom of the columns, in pixels per year: the whole span on a screen … a year a finger wide. */
 export const MIN_PX_PER_YEAR = 0.1;
 export const MAX_PX_PER_YEAR = 24;
-export const DEFAULT_PX_PER_YEAR = 1.5;
+export const DEFAULT_PX_PER_YEAR = 2.5;
 
 /**
  * Position of a year on a continuous axis: 1 CE follows 1 BCE directly, so the axis skips 0

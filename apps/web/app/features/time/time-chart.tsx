@@ -8,13 +8,22 @@ import {
   tickStep,
   yearTicks,
 } from "@tongjian/domain/time-columns";
-import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import {
   axisAtOffset,
   type BarBox,
   barBox,
   eraBox,
+  type Layout,
   layout,
   type Orientation,
   offsetOfAxis,
@@ -25,7 +34,9 @@ import {
 import "./time-chart.css";
 
 /** How far beyond the visible part bars are already put in the page, in px. */
-const OVERSCAN = 400;
+const OVERSCAN = 300;
+/** The drawn window moves in steps of this many px. */
+const CHUNK = 300;
 /** The window drawn before the browser has measured the viewport (the server's render). */
 const FIRST_WINDOW = { along: 900, across: 420 };
 const ZOOM_STEP = 1.6;
@@ -70,6 +81,35 @@ function prefersReducedMotion() {
 }
 
 /**
+ * One bar, drawn again only when its own look or the zoom changes (not on every scroll step
+ * that brings others into the window).
+ */
+const Bar = memo(function Bar({
+  bar,
+  l,
+  o,
+  className,
+}: {
+  bar: TimeBar;
+  l: Layout;
+  o: Orientation;
+  className: string;
+}) {
+  return (
+    <AppLink
+      to={`/detail/${bar.id}`}
+      tabIndex={-1}
+      className={className}
+      style={boxStyle(o, barBox(l, bar))}
+      title={`${bar.name}（${KIND_WORD[bar.kind]}，${bar.timeDesc}）`}
+      data-id={bar.id}
+    >
+      <span>{bar.name}</span>
+    </AppLink>
+  );
+});
+
+/**
  * Regimes, events and lives as bars over the years, in columns. Only what is near the visible
  * part is in the page; it scrolls both ways, zooms with two fingers, ctrl + wheel, the + and −
  * keys and the buttons. The picture is hidden from screen readers: the lists beside it say the
@@ -95,6 +135,8 @@ export function TimeChart(props: TimeChartProps) {
   const layoutRef = useRef(l);
   layoutRef.current = l;
 
+  // The window snaps to blocks of CHUNK px: a scroll that stays inside them changes nothing,
+  // so most frames of a scroll cost React no work at all.
   const measure = () => {
     const el = viewport.current;
     if (!el) return;
@@ -102,12 +144,22 @@ export function TimeChart(props: TimeChartProps) {
     const across = vertical ? el.scrollLeft : el.scrollTop;
     const alongSize = vertical ? el.clientHeight : el.clientWidth;
     const acrossSize = vertical ? el.clientWidth : el.clientHeight;
-    setView({
-      alongFrom: along - OVERSCAN,
-      alongTo: along + alongSize + OVERSCAN,
-      acrossFrom: across - OVERSCAN,
-      acrossTo: across + acrossSize + OVERSCAN,
-    });
+    const down = (v: number) => Math.floor(v / CHUNK) * CHUNK;
+    const up = (v: number) => Math.ceil(v / CHUNK) * CHUNK;
+    const next = {
+      alongFrom: down(along - OVERSCAN),
+      alongTo: up(along + alongSize + OVERSCAN),
+      acrossFrom: down(across - OVERSCAN),
+      acrossTo: up(across + acrossSize + OVERSCAN),
+    };
+    setView((v) =>
+      v.alongFrom === next.alongFrom &&
+      v.alongTo === next.alongTo &&
+      v.acrossFrom === next.acrossFrom &&
+      v.acrossTo === next.acrossTo
+        ? v
+        : next,
+    );
   };
 
   const scrollAlong = (offset: number) => {
@@ -333,17 +385,7 @@ export function TimeChart(props: TimeChartProps) {
             />
           )}
           {shown.map((bar) => (
-            <AppLink
-              key={bar.id}
-              to={`/detail/${bar.id}`}
-              tabIndex={-1}
-              className={classOf(bar)}
-              style={boxStyle(o, barBox(l, bar))}
-              title={`${bar.name}（${KIND_WORD[bar.kind]}，${bar.timeDesc}）`}
-              data-id={bar.id}
-            >
-              <span>{bar.name}</span>
-            </AppLink>
+            <Bar key={bar.id} bar={bar} l={l} o={o} className={classOf(bar)} />
           ))}
           {props.year !== null && (
             <div
