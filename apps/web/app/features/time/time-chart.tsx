@@ -7,6 +7,7 @@ import {
   tickLabel,
   tickStep,
   yearTicks,
+  yearToAxis,
 } from "@tongjian/domain/time-columns";
 import {
   type CSSProperties,
@@ -22,11 +23,12 @@ import {
   axisAtOffset,
   type BarBox,
   barBox,
-  eraBox,
-  type Layout,
+  ERA_BAND,
+  LANE,
   layout,
   type Orientation,
   offsetOfAxis,
+  PAD,
   RULER,
   visibleBars,
   yearOffset,
@@ -66,6 +68,26 @@ export interface TimeChartProps {
   onPickYear: (year: number) => void;
 }
 
+/**
+ * A bar's box in years, scaled by the canvas's `--ppy` (px per year): a zoom changes one
+ * custom property, and no bar has to be drawn again by React for it.
+ */
+function scaledStyle(
+  o: Orientation,
+  axisFrom: number,
+  bar: Pick<TimeBar, "start" | "end">,
+  cross: number,
+  breadth: number,
+): CSSProperties {
+  const from = yearToAxis(bar.start) - axisFrom;
+  const years = yearToAxis(bar.end) - yearToAxis(bar.start) + 1;
+  const at = `calc(${PAD}px + ${from} * var(--ppy))`;
+  const length = `max(2px, calc(${years} * var(--ppy)))`;
+  return o === "vertical"
+    ? { top: at, height: length, left: cross, width: breadth }
+    : { left: at, width: length, top: cross, height: breadth };
+}
+
 function boxStyle(o: Orientation, b: BarBox): CSSProperties {
   return o === "vertical"
     ? { top: b.at, height: b.length, left: b.cross, width: b.breadth }
@@ -86,12 +108,14 @@ function prefersReducedMotion() {
  */
 const Bar = memo(function Bar({
   bar,
-  l,
+  axisFrom,
+  cross,
   o,
   className,
 }: {
   bar: TimeBar;
-  l: Layout;
+  axisFrom: number;
+  cross: number;
   o: Orientation;
   className: string;
 }) {
@@ -100,7 +124,7 @@ const Bar = memo(function Bar({
       to={`/detail/${bar.id}`}
       tabIndex={-1}
       className={className}
-      style={boxStyle(o, barBox(l, bar))}
+      style={scaledStyle(o, axisFrom, bar, cross, LANE[bar.kind] - 2)}
       title={`${bar.name}（${KIND_WORD[bar.kind]}，${bar.timeDesc}）`}
       data-id={bar.id}
     >
@@ -324,9 +348,11 @@ export function TimeChart(props: TimeChartProps) {
     props.onPickYear(axisToYear(axisAtOffset(l, offset)));
   };
 
-  const size: CSSProperties = vertical
-    ? { height: l.along, width: l.across }
-    : { width: l.along, height: l.across };
+  const size = (
+    vertical
+      ? { height: l.along, width: l.across, "--ppy": `${l.pxPerYear}px` }
+      : { width: l.along, height: l.across, "--ppy": `${l.pxPerYear}px` }
+  ) as CSSProperties;
   const label = vertical
     ? "时间柱图：自上而下为年代，各列为政权、事件与人物。可上下左右滑动，双指缩放。"
     : "时间轴图：自左向右为年代，各行为政权、事件与人物。可上下左右滑动，双指缩放。";
@@ -367,7 +393,7 @@ export function TimeChart(props: TimeChartProps) {
               to={`/detail/${era.id}`}
               tabIndex={-1}
               className="tj-tc-era"
-              style={boxStyle(o, eraBox(l, era))}
+              style={scaledStyle(o, l.axisFrom, era, RULER, ERA_BAND - 2)}
               data-id={era.id}
             >
               <span>{era.name}</span>
@@ -385,7 +411,14 @@ export function TimeChart(props: TimeChartProps) {
             />
           )}
           {shown.map((bar) => (
-            <Bar key={bar.id} bar={bar} l={l} o={o} className={classOf(bar)} />
+            <Bar
+              key={bar.id}
+              bar={bar}
+              axisFrom={l.axisFrom}
+              cross={l.groupStart[bar.kind] + bar.lane * LANE[bar.kind]}
+              o={o}
+              className={classOf(bar)}
+            />
           ))}
           {props.year !== null && (
             <div

@@ -91,17 +91,6 @@ export function barBox(l: Layout, bar: Pick<TimeBar, "kind" | "start" | "end" | 
   };
 }
 
-/** The era band's box (周, 汉, 宋 …): beside the ruler, the whole era long. */
-export function eraBox(l: Layout, era: Pick<TimeBar, "start" | "end">): BarBox {
-  const at = yearOffset(l, era.start);
-  return {
-    at,
-    length: Math.max(2, yearOffset(l, era.end) + l.pxPerYear - at),
-    cross: RULER,
-    breadth: ERA_BAND - 2,
-  };
-}
-
 /**
  * The bars that meet a window (along from..to, across from..to): only those are put in the
  * page, so thousands of lives cost what a screenful costs.
