@@ -29,6 +29,7 @@ import { registerInsightRoutes } from "./routes/content/insight-routes.ts";
 import { registerItemRoutes } from "./routes/content/item-routes.ts";
 import { registerFamilyRoutes } from "./routes/graph/family-routes.ts";
 import { registerAbPathRoutes } from "./routes/graph/ab-path-routes.ts";
+import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
 import { registerMyRoutes } from "./routes/my/my-routes.ts";
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerMyRoutes(typed, deps);
     registerFamilyRoutes(typed, deps);
     registerAbPathRoutes(typed, deps);
+    registerTimeRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -37,6 +37,9 @@ import { createAbPathService } from "./graph/ab-path.server.ts";
 import { createAbPathRepository } from "./graph/ab-path-repository.ts";
 import { createRelationGraphRepository } from "./graph/relation-graph-repository.ts";
 import { createRelationGraphSource } from "./graph/relation-graph-source.ts";
+import { createTimeColumnService } from "./graph/time-columns.server.ts";
+import { createTimeRepository } from "./graph/time-repository.ts";
+import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
@@ -113,6 +116,9 @@ export function createServices(deps: ServiceDeps) {
   const readingHistory = createReadingHistoryRepository(db);
   const reads = createReadingRecorder(readingHistory);
   const entryService = createEntryService({ articles, entries, views, caches, reads });
+  // Time columns, the timebar and timelines (/timeColumn, /timebar, /timeline).
+  const timeRepository = createTimeRepository(db);
+  const timeColumns = createTimeColumnService({ time: timeRepository, caches });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
   const visitorRepository = createVisitorRepository(db);
@@ -158,6 +164,13 @@ export function createServices(deps: ServiceDeps) {
     entries: entryService,
     family: createFamilyService({ family: createFamilyRepository(db) }),
     lattice: createLatticeService({ lattice: createLatticeRepository(db), caches }),
+    timeColumns,
+    timelines: createTimelineService({
+      entries: entryService,
+      entryRows: entries,
+      time: timeRepository,
+      columns: timeColumns,
+    }),
     search: searchService,
     ask: createAskService({
       search: searchService,

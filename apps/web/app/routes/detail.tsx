@@ -269,7 +269,15 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
       )}
       {!isText && (
         <>
-          <Section title="时间线" id="timeline">
+          <Section
+            title="时间线"
+            id="timeline"
+            extra={
+              <AppLink className="tj-section__link" to={`/timeline/${entry.id}`}>
+                完整时间线
+              </AppLink>
+            }
+          >
             {timeline ? (
               <EntryTimeline list={timeline} expanded={seeMore} />
             ) : (

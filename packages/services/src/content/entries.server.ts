@@ -134,9 +134,21 @@ export function createEntryService(deps: {
     );
     const rows = await deps.entries.findManyByIds([...new Set(dated.map((r) => r.entry.id))]);
     const byId = new Map(rows.map((row) => [row.id, row]));
+    // A person's timeline is their life: an event long before their birth (a battle a poet
+    // wrote about) or after their death (a later honour) is a relation, not a moment of it.
+    const life =
+      entry.kind === "person" && isYear(entry.start_year) && isYear(entry.end_year)
+        ? { from: entry.start_year, to: entry.end_year }
+        : null;
     for (const r of dated) {
       const other = byId.get(r.entry.id);
       if (!other || !isYear(other.start_year) || seen.has(other.id)) continue;
+      if (
+        life &&
+        other.kind === "event" &&
+        ((other.end_year ?? other.start_year) < life.from || other.start_year > life.to)
+      )
+        continue;
       seen.add(other.id);
       const capital = other.kind === "regime";
       items.push({
