@@ -51,13 +51,15 @@ describe("planned routes behind the catch-all", () => {
   }, 60_000);
 
   it("names the planned route with its title and area", () => {
-    expect(plannedRouteFor("/abpath")).toEqual({
-      routeId: "abpath",
-      path: "/abpath",
-      area: "graph",
-      title: "人物关系路径",
+    expect(plannedRouteFor("/tvhelp")).toEqual({
+      routeId: "tvhelp",
+      path: "/tvhelp",
+      area: "shell",
+      title: "电视版帮助",
     });
-    expect(plannedRouteFor("/ABPATH")?.routeId).toBe("abpath");
+    expect(plannedRouteFor("/TVHELP")?.routeId).toBe("tvhelp");
+    // A built screen has its own route module, not the catch-all.
+    expect(plannedRouteFor("/abpath")).toBeNull();
     expect(plannedRouteFor("/no-such-area/1")).toBeNull();
     expect(plannedRouteFor("/")).toBeNull();
   });
