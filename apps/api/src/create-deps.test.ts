@@ -26,7 +26,11 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0006-works-order");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(FIXTURE_CONTENT), { searchIndex: false, topics: false });
+    await seedContent(old, loadContent(FIXTURE_CONTENT), {
+      searchIndex: false,
+      topics: false,
+      graph: false,
+    });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
 
@@ -59,7 +63,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0008-search-groups");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(contentDir), { topics: false });
+    await seedContent(old, loadContent(contentDir), { topics: false, graph: false });
     await old.close();
 
     const logged: string[] = [];

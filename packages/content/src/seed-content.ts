@@ -188,8 +188,11 @@ export async function seedContent(
     searchIndex?: boolean;
     /** false leaves the topic tables alone: a database migrated to a release before them. */
     topics?: boolean;
-    /** false leaves the network table alone: a database migrated to a release before it. */
-    networks?: boolean;
+    /**
+     * false leaves the graph columns of relations and the network table alone: a database
+     * migrated to a release before 0014-graph.
+     */
+    graph?: boolean;
   } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -252,9 +255,13 @@ export async function seedContent(
             twoway: r.twoway ? 1 : 0,
             note: r.note ?? null,
             year: r.year ?? null,
-            place_id: r.placeId ?? null,
-            description: r.desc ?? null,
-            birth_order: r.order ?? null,
+            ...(options.graph === false
+              ? {}
+              : {
+                  place_id: r.placeId ?? null,
+                  description: r.desc ?? null,
+                  birth_order: r.order ?? null,
+                }),
           })),
         )
         .execute();
@@ -306,7 +313,7 @@ export async function seedContent(
     for (const batch of chunks(links)) await trx.insertInto("article_link").values(batch).execute();
 
     if (options.topics !== false) await writeTopics(trx, bundle, stamp);
-    if (options.networks !== false) await writeNetworks(trx, bundle, stamp);
+    if (options.graph !== false) await writeNetworks(trx, bundle, stamp);
 
     // The home banner features the newest articles of each section.
     await trx.deleteFrom("banner").execute();
