@@ -27,6 +27,7 @@ import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
 import { registerHomeRoutes } from "./routes/content/home-routes.ts";
 import { registerInsightRoutes } from "./routes/content/insight-routes.ts";
 import { registerItemRoutes } from "./routes/content/item-routes.ts";
+import { registerRelationMapRoutes } from "./routes/graph/relation-map-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
 import { registerMyRoutes } from "./routes/my/my-routes.ts";
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerWeChatExtrasRoutes(typed, deps);
     registerFollowRoutes(typed, deps);
     registerMyRoutes(typed, deps);
+    registerRelationMapRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -29,6 +29,8 @@ import { createInsightService } from "./content/insights.server.ts";
 import { createViewCounter } from "./content/view-counter.ts";
 import { createRelationGraphRepository } from "./graph/relation-graph-repository.ts";
 import { createRelationGraphSource } from "./graph/relation-graph-source.ts";
+import { createRelationMapRepository } from "./graph/relation-map-repository.ts";
+import { createRelationMapService } from "./graph/relation-maps.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
@@ -159,6 +161,11 @@ export function createServices(deps: ServiceDeps) {
     follows,
     history,
     saved,
+    relationMaps: createRelationMapService({
+      maps: createRelationMapRepository(db),
+      saved,
+      caches,
+    }),
     my: createMyPagesService({
       accounts: accountRepository,
       visitors: visitorRepository,
