@@ -1,3 +1,4 @@
+import { CUSTOM_GRAPH_LIMITS } from "@tongjian/domain/custom-graph-limits";
 import { z } from "zod";
 import { id, lang, langIdParams } from "./common.ts";
 import { entryCard } from "./content.ts";
@@ -7,14 +8,7 @@ import { entryCard } from "./content.ts";
 // GET /api/customRelationGraph/v1/n/gallery/{lang}; the corpus's relations among chosen entries,
 // POST /api/customRelationGraph/v1/n/among; a reader's graphs, POST /api/customRelationGraph/v1/y/…
 
-/** Limits of a reader's graph (the editor shows them too). */
-export const CUSTOM_GRAPH_LIMITS = {
-  titleMax: 30,
-  descriptionMax: 200,
-  nodesMax: 100,
-  edgesMax: 300,
-  labelMax: 20,
-} as const;
+export { CUSTOM_GRAPH_LIMITS };
 
 export const graphParams = langIdParams;
 
