@@ -10,8 +10,10 @@ import { initialsOf, type MapModel } from "./graph-model.ts";
 
 echarts.use([GraphChart, CanvasRenderer]);
 
-/** Above this many relations the edge labels show only on the centre's own edges. */
+/** Above this many relations the edge labels show only on the centre's own edges… */
 const ALL_EDGE_LABELS_MAX = 20;
+/** Above this many the labels would only cover each other: the list and the sheet tell them. */
+const CENTER_EDGE_LABELS_MAX = 40;
 const NODE_SIZE = 40;
 const CENTER_SIZE = 60;
 
@@ -222,7 +224,10 @@ export function createRelationChart(
       symbol: e.direction === "twoway" ? ["none", "none"] : ["none", "arrow"],
       symbolSize: 7,
       label: {
-        show: showAllLabels || e.from === model.centerId || e.to === model.centerId,
+        show:
+          showAllLabels ||
+          (model.edges.length <= CENTER_EDGE_LABELS_MAX &&
+            (e.from === model.centerId || e.to === model.centerId)),
         formatter: e.label,
       },
     }));
