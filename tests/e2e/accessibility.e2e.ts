@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { sampleId } from "@tongjian/content/community-content";
 import { contentId } from "@tongjian/content/load-content";
+import { shellRules } from "@tongjian/domain/shell-rules";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
@@ -87,7 +88,13 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
   { name: "我的阅读榜（未登录）", path: "/my/top" },
   { name: "音频", path: "/audio/detail" },
   { name: "建设中", path: `/painting/${"0".repeat(24)}` },
-  { name: "建设中：关系图谱的深色外壳", path: "/relation" },
+  { name: "关系图谱：人物", path: `/relation?id=${person("li-bai")}` },
+  {
+    name: "关系图谱：关系网",
+    path: `/relation?networkId=${contentId("network", "zhu-lin-qi-xian")}`,
+  },
+  { name: "关系图谱首页", path: "/home/relationalmap" },
+  { name: "编辑关系图", path: "/relationedit/edit/new" },
   { name: "404", path: "/no-such-page" },
   { name: "离线页", path: "/offline.html", static: true },
 ];
@@ -334,7 +341,10 @@ describe("every built screen and pop-up, light and dark", () => {
         lang: document.documentElement.lang,
       }));
       // The graph pages' shell is dark in both themes.
-      const expected = s.path === "/relation" ? PAPER.dark : PAPER[theme];
+      const expected =
+        shellRules(new URL(s.path, "http://x").pathname).theme === "dark"
+          ? PAPER.dark
+          : PAPER[theme];
       const wrong = [
         ...(paper === expected ? [] : [`the page is ${paper}, not ${expected}`]),
         ...(lang === "zh-CN" ? [] : [`<html lang="${lang}">, not zh-CN`]),

@@ -244,7 +244,7 @@ export default function RelationEditRoute({ loaderData: d }: Route.ComponentProp
         autoComplete="off"
         placeholder="人物、朝代、事件，也可用拼音"
         onChange={(e) => setKeyword(e.target.value)}
-        aria-controls="graph-suggest"
+        aria-controls={hits.length > 0 ? "graph-suggest" : undefined}
       />
       {hits.length > 0 && (
         <ul id="graph-suggest" className="tj-graph-edit__suggest" aria-label="搜索建议">
