@@ -147,7 +147,12 @@ async function move(cdp: CDPSession, page: Page, seconds: number) {
   const end = Date.now() + seconds * 1000;
   const third = (seconds * 1000) / 3;
   let t = 0;
+  const phase = (name: string) =>
+    page.evaluate((p) => {
+      (window as unknown as { __phase: string }).__phase = p;
+    }, name);
   // Pan.
+  await phase("pan");
   await touch("touchStart", [{ x: cx, y: cy }]);
   for (const stop = Date.now() + third; Date.now() < stop; t++) {
     await touch("touchMove", [{ x: cx + 80 * Math.cos(t / 8), y: cy + 80 * Math.sin(t / 8) }]);
@@ -155,6 +160,7 @@ async function move(cdp: CDPSession, page: Page, seconds: number) {
   }
   await touch("touchEnd", []);
   // Pinch.
+  await phase("pinch");
   await touch("touchStart", [
     { x: cx - 30, y: cy },
     { x: cx + 30, y: cy },
@@ -169,6 +175,7 @@ async function move(cdp: CDPSession, page: Page, seconds: number) {
   }
   await touch("touchEnd", []);
   // Wheel and a mouse drag.
+  await phase("wheel");
   await page.mouse.move(cx, cy);
   for (; Date.now() < end; t++) {
     await page.mouse.wheel(0, t % 20 < 10 ? -60 : 60);
@@ -190,6 +197,8 @@ export async function runGraphPanBench() {
     });
     const graph = await seedGraph(dataDir);
     const context = await phoneContext(browser);
+    // tsx keeps function names with a helper (__name) that the functions sent to the page call.
+    await context.addInitScript("window.__name = (f) => f;");
     await context.addInitScript(OBSERVE_LONG_TASKS);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -207,7 +216,7 @@ export async function runGraphPanBench() {
       const w = window as unknown as { __frames: number[]; __phase: string };
       w.__frames = [];
       const tick = (at: number) => {
-        if (w.__phase !== "move") return;
+        if (w.__phase === "done") return;
         w.__frames.push(at);
         requestAnimationFrame(tick);
       };
@@ -226,7 +235,7 @@ export async function runGraphPanBench() {
     });
     await context.close();
 
-    const during = tasks.filter((t) => t.phase === "move");
+    const during = tasks.filter((t) => t.phase !== "load");
     const atLoad = tasks.filter((t) => t.phase === "load");
     const gaps = frames.slice(1).map((f, i) => f - (frames[i] as number));
     gaps.sort((a, b) => a - b);
@@ -246,6 +255,12 @@ export async function runGraphPanBench() {
     console.log(
       `  while moving: ${during.length} long tasks, longest ${worst.toFixed(0)} ms; ${frames.length} frames, ${fps.toFixed(0)} fps average, p95 frame gap ${p95Gap.toFixed(0)} ms`,
     );
+    for (const name of ["pan", "pinch", "wheel"]) {
+      const of = during.filter((t) => t.phase === name);
+      console.log(
+        `    ${name}: ${of.length} long tasks, longest ${Math.max(0, ...of.map((t) => t.duration)).toFixed(0)} ms`,
+      );
+    }
     console.log(
       `  every long task while moving < ${TARGET_MS} ms: ${met ? "met" : "NOT met"}${during.length ? ` (${during.map((t) => t.duration.toFixed(0)).join(", ")} ms)` : ""}`,
     );

@@ -50,8 +50,9 @@ export function RelationChartView({
         );
         chart.current = created;
         (el as HTMLDivElement & { relationChart?: RelationChart }).relationChart = created;
-        created.update(modelRef.current);
-        setState("ready");
+        return created.update(modelRef.current).then(() => {
+          if (!cancelled) setState("ready");
+        });
       })
       .catch((error: unknown) => {
         console.error("relation chart", error);
@@ -68,7 +69,7 @@ export function RelationChartView({
   }, [attempt]);
 
   useEffect(() => {
-    chart.current?.update(model);
+    chart.current?.update(model).catch(() => setState("error"));
   }, [model]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

@@ -6,6 +6,7 @@
 import { GraphChart } from "echarts/charts";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
+import { createForceLayout, runInSlices } from "./force-layout.ts";
 import { initialsOf, type MapModel } from "./graph-model.ts";
 
 echarts.use([GraphChart, CanvasRenderer]);
@@ -15,6 +16,10 @@ const ALL_EDGE_LABELS_MAX = 20;
 /** Above this many the labels would only cover each other: the list and the sheet tell them. */
 const CENTER_EDGE_LABELS_MAX = 40;
 const NODE_SIZE = 40;
+/** From this many nodes on, the layout is computed in slices and drawn still (see force-layout). */
+const BIG_GRAPH = 120;
+/** Work per slice of the large layout: well under the 50 ms of a long task on a slow phone. */
+const LAYOUT_SLICE_MS = 8;
 const CENTER_SIZE = 60;
 
 interface ChartModel {
@@ -35,7 +40,8 @@ export interface RelationChartHandlers {
 }
 
 export interface RelationChart {
-  update(model: MapModel, options?: { recenter?: boolean }): void;
+  /** Draws a map; resolves once it is on the canvas (a large one after its layout). */
+  update(model: MapModel, options?: { recenter?: boolean }): Promise<void>;
   resize(): void;
   dispose(): void;
   /** Where a node is drawn, in CSS pixels of the chart's box (tests and the benchmark use it). */
@@ -183,9 +189,14 @@ export function createRelationChart(
     return out;
   }
 
-  function draw(model: MapModel, recenter: boolean) {
-    const big = model.nodes.length > 120;
-    const previous = layoutNow();
+  let layoutRun = { cancelled: false };
+  /** The map on the canvas now (a large one is not drawn until its layout is done). */
+  let drawn: MapModel | null = null;
+
+  function draw(model: MapModel, recenter: boolean, fixed?: Map<string, [number, number]>) {
+    const big = model.nodes.length >= BIG_GRAPH;
+    const previous = fixed ?? layoutNow();
+    drawn = model;
     const showAllLabels = model.edges.length <= ALL_EDGE_LABELS_MAX;
     const nodes = model.nodes.map((n) => {
       const size = n.center ? CENTER_SIZE : big ? NODE_SIZE - 10 : NODE_SIZE;
@@ -196,19 +207,22 @@ export function createRelationChart(
             redrawQueued = true;
             requestAnimationFrame(() => {
               redrawQueued = false;
-              if (current) draw(current, false);
+              if (current && drawn === current) draw(current, false);
             });
           })) ||
         faces.initials(n.name, n.kind, size, n.center);
       const at = previous.get(n.id);
       return {
+        // A large map is drawn where its own layout put it; a small one moves by ECharts' force.
         id: n.id,
         name: n.name,
         symbol: `image://${picture}`,
         symbolSize: size,
         ...(at ? { x: at[0], y: at[1] } : {}),
         label: {
-          show: !big || n.center || n.degree > 3,
+          // Text is the dearest thing to paint: a large map names its hubs only (the list and
+          // a tap name the rest).
+          show: !big || n.center || n.degree >= 8,
           position: "bottom" as const,
           distance: 4,
           color: palette.ink,
@@ -221,7 +235,7 @@ export function createRelationChart(
       edgeId: e.id,
       source: e.from,
       target: e.to,
-      symbol: e.direction === "twoway" ? ["none", "none"] : ["none", "arrow"],
+      symbol: e.direction === "twoway" || big ? ["none", "none"] : ["none", "arrow"],
       symbolSize: 7,
       label: {
         show:
@@ -238,7 +252,7 @@ export function createRelationChart(
         series: [
           {
             type: "graph",
-            layout: "force",
+            layout: big ? "none" : "force",
             roam: true,
             // Pan and zoom with one finger, two fingers or the wheel; a tap still reaches nodes.
             scaleLimit: { min: 0.3, max: 4 },
@@ -253,7 +267,8 @@ export function createRelationChart(
             },
             data: nodes,
             links,
-            lineStyle: { color: palette.line, width: 1.5, curveness: 0.08, opacity: 1 },
+            // Straight lines draw cheaper than curves: a large map pans with less work a frame.
+            lineStyle: { color: palette.line, width: big ? 1 : 1.5, curveness: big ? 0 : 0.08 },
             edgeLabel: { fontSize: 11, color: palette.muted },
             emphasis: { disabled: true },
             cursor: "pointer",
@@ -265,12 +280,31 @@ export function createRelationChart(
   }
 
   return {
-    update(model, { recenter = true } = {}) {
+    async update(model, { recenter = true } = {}) {
       current = model;
-      draw(model, recenter);
+      layoutRun.cancelled = true;
+      if (model.nodes.length < BIG_GRAPH) {
+        draw(model, recenter);
+        return;
+      }
+      const signal = { cancelled: false };
+      layoutRun = signal;
+      const positions = await runInSlices(
+        createForceLayout({
+          ids: model.nodes.map((n) => n.id),
+          edges: model.edges,
+          start: layoutNow(),
+        }),
+        LAYOUT_SLICE_MS,
+        signal,
+      );
+      if (positions && current === model) draw(model, recenter, positions);
     },
     resize: () => chart.resize(),
-    dispose: () => chart.dispose(),
+    dispose: () => {
+      layoutRun.cancelled = true;
+      chart.dispose();
+    },
     nodePosition(id) {
       const at = layoutNow().get(id);
       if (!at) return null;
