@@ -139,7 +139,10 @@ async function move(cdp: CDPSession, page: Page, seconds: number) {
   if (!box) throw new Error("no chart");
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  const touch = (type: string, points: { x: number; y: number }[]) =>
+  const touch = (
+    type: "touchStart" | "touchMove" | "touchEnd",
+    points: { x: number; y: number }[],
+  ) =>
     cdp.send("Input.dispatchTouchEvent", {
       type,
       touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })),
