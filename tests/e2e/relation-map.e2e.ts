@@ -195,7 +195,11 @@ describe("the relation map", () => {
     await page.locator("h1", { hasText: "竹林七贤" }).waitFor();
     await chartSettled(page);
     const names = await page.getByTestId("relation-list").locator("a").allTextContents();
-    expect(names).toEqual(expect.arrayContaining(["阮籍", "山涛", "向秀", "王戎"]));
+    for (const name of ["阮籍", "山涛", "向秀", "王戎"])
+      expect(
+        names.some((n) => n.startsWith(name)),
+        `${name} in ${names}`,
+      ).toBe(true);
     await page.screenshot({ path: `${SHOTS}/network.png` });
     await page.close();
   });
