@@ -106,6 +106,8 @@ const OBSERVE_LONG_TASKS = () => {
   }).observe({ type: "longtask", buffered: true });
 };
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 async function settled(page: Page, timeoutMs = 60_000) {
   await page.locator(".tj-relmap__chart-wrap[data-state=ready]").waitFor({ timeout: timeoutMs });
   await page.waitForFunction(
@@ -129,9 +131,8 @@ async function settled(page: Page, timeoutMs = 60_000) {
     undefined,
     { timeout: timeoutMs, polling: 500 },
   );
+  await sleep(900);
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One finger dragging in a circle, two fingers pinching in and out, then the wheel. */
 async function move(cdp: CDPSession, page: Page, seconds: number) {

@@ -1,8 +1,7 @@
 /**
- * A force-directed layout for large relation maps, computed in slices of a few milliseconds so
- * that a phone's main thread is never held long (ECharts' own force layout animates smaller
- * maps, but on a few hundred nodes each of its steps is a long task, and it keeps stepping for
- * seconds). Fruchterman–Reingold: every pair repels, every edge pulls, a light pull towards the
+ * The relation maps' force-directed layout, computed in slices of a few milliseconds so that a
+ * phone's main thread is never held long (ECharts' own force layout keeps stepping and redrawing
+ * for seconds, and on a few hundred nodes each of its steps is a long task). Fruchterman–Reingold: every pair repels, every edge pulls, a light pull towards the
  * middle keeps loose parts near; the temperature cools so the layout comes to rest.
  */
 export interface LayoutInput {

@@ -16,7 +16,7 @@ const ALL_EDGE_LABELS_MAX = 20;
 /** Above this many the labels would only cover each other: the list and the sheet tell them. */
 const CENTER_EDGE_LABELS_MAX = 40;
 const NODE_SIZE = 40;
-/** From this many nodes on, the layout is computed in slices and drawn still (see force-layout). */
+/** From this many nodes on, a map is drawn plainer: no moves, arrows, curves or minor labels. */
 const BIG_GRAPH = 120;
 /** Work per slice of the large layout: well under the 50 ms of a long task on a slow phone. */
 const LAYOUT_SLICE_MS = 8;
@@ -247,24 +247,21 @@ export function createRelationChart(
     }));
     chart.setOption(
       {
+        // A new centre's map grows out of the old one: nodes both share glide to their new
+        // places, the others fade in (none of it when the reader asks for less motion).
         animation: !options.reducedMotion && !big,
-        animationDurationUpdate: options.reducedMotion ? 0 : 500,
+        animationDurationUpdate: options.reducedMotion ? 0 : 600,
+        animationEasingUpdate: "cubicInOut",
         series: [
           {
+            id: "relation-map",
             type: "graph",
-            layout: big ? "none" : "force",
+            layout: "none",
             roam: true,
             // Pan and zoom with one finger, two fingers or the wheel; a tap still reaches nodes.
             scaleLimit: { min: 0.3, max: 4 },
             ...(recenter ? { center: null, zoom: 1 } : {}),
             draggable: false,
-            force: {
-              repulsion: big ? 120 : 420,
-              gravity: big ? 0.12 : 0.06,
-              edgeLength: big ? [30, 80] : [90, 170],
-              friction: 0.25,
-              layoutAnimation: !options.reducedMotion,
-            },
             data: nodes,
             links,
             // Straight lines draw cheaper than curves: a large map pans with less work a frame.
@@ -275,7 +272,8 @@ export function createRelationChart(
           },
         ],
       },
-      { replaceMerge: ["series"] },
+      // Data items are matched by id, so shared nodes move rather than being drawn anew.
+      { replaceMerge: [] },
     );
   }
 
@@ -283,19 +281,16 @@ export function createRelationChart(
     async update(model, { recenter = true } = {}) {
       current = model;
       layoutRun.cancelled = true;
-      if (model.nodes.length < BIG_GRAPH) {
-        draw(model, recenter);
-        return;
-      }
+      const big = model.nodes.length >= BIG_GRAPH;
       const signal = { cancelled: false };
       layoutRun = signal;
       const positions = await runInSlices(
-        createForceLayout({
-          ids: model.nodes.map((n) => n.id),
-          edges: model.edges,
-          start: layoutNow(),
-        }),
-        LAYOUT_SLICE_MS,
+        createForceLayout(
+          { ids: model.nodes.map((n) => n.id), edges: model.edges, start: layoutNow() },
+          big ? {} : { iterations: 300, spacing: 95 },
+        ),
+        // A small map settles in a few milliseconds; a large one over several slices.
+        big ? LAYOUT_SLICE_MS : LAYOUT_SLICE_MS * 2,
         signal,
       );
       if (positions && current === model) draw(model, recenter, positions);
