@@ -250,6 +250,9 @@ export function createRelationChart(
         // A new centre's map grows out of the old one: nodes both share glide to their new
         // places, the others fade in (none of it when the reader asks for less motion).
         animation: !options.reducedMotion && !big,
+        // The first map appears at once (a second of fading in redraws the canvas every frame
+        // while the page is still starting); later ones move.
+        animationDuration: 0,
         animationDurationUpdate: options.reducedMotion ? 0 : 600,
         animationEasingUpdate: "cubicInOut",
         series: [
