@@ -9,7 +9,8 @@ import { intFromEnv } from "./bench-env.ts";
 
 /**
  * Lighthouse (mobile: Moto G Power screen, simulated slow 4G and 4× CPU slowdown) on home, an
- * article, the busiest entry and a search results page as a first-time visitor sees them, plus the
+ * article, the busiest entry, a search results page and that entry's relation map as a
+ * first-time visitor sees them, plus the
  * JavaScript that first load fetches, measured twice: as transferred (brotli, what the server
  * sends Chromium) and as the gzip -9 size of the same files, which is what the budget is stated
  * in. Lighthouse's benchmarkIndex of the machine is printed beside the scores, so that runs on
@@ -24,6 +25,15 @@ const RUNS = intFromEnv("LIGHTHOUSE_RUNS", 5);
 const SEARCH_PATH = `/search?keyword=${encodeURIComponent("李白")}`;
 const RESULTS_DIR = new URL("./results/", import.meta.url);
 const CLIENT_DIR = new URL("../apps/web/build/client/", import.meta.url);
+
+/**
+ * The relation map (issue 17): its graph library comes in by import() once the page has
+ * hydrated, so it is counted apart from the first-load JavaScript, and its score target is 90.
+ */
+const RELATION_PERFORMANCE = 90;
+const CHART_CHUNK = /\/relation-chart\.client-[\w-]+\.js$/;
+/** LIGHTHOUSE_PAGES=relation,entry audits only those pages. */
+const ONLY = (process.env.LIGHTHOUSE_PAGES ?? "").split(",").filter(Boolean);
 
 export const BUDGET = {
   performance: 95,
@@ -137,11 +147,14 @@ async function auditOnce(baseUrl: string, port: number, name: string, path: stri
 
 function verdicts(r: PageResult): string[] {
   const misses: string[] = [];
-  if (r.performance < BUDGET.performance) misses.push(`performance ${r.performance}`);
+  const performance = r.name === "relation" ? RELATION_PERFORMANCE : BUDGET.performance;
+  if (r.performance < performance) misses.push(`performance ${r.performance} (< ${performance})`);
   if (r.accessibility < BUDGET.accessibility) misses.push(`accessibility ${r.accessibility}`);
   if (r.tbtMs > BUDGET.tbtMs) misses.push(`TBT ${r.tbtMs.toFixed(0)} ms`);
   if (r.cls > BUDGET.cls) misses.push(`CLS ${r.cls.toFixed(3)}`);
-  if (r.jsGzipKb > BUDGET.firstLoadJsGzipKb) misses.push(`JS ${r.jsGzipKb.toFixed(1)} KB gzip`);
+  const firstLoadKb =
+    r.scripts.filter((x) => !CHART_CHUNK.test(x.url)).reduce((n, x) => n + x.gzipBytes, 0) / 1024;
+  if (firstLoadKb > BUDGET.firstLoadJsGzipKb) misses.push(`JS ${firstLoadKb.toFixed(1)} KB gzip`);
   return misses;
 }
 
@@ -189,7 +202,8 @@ export async function runLighthouseBench(): Promise<void> {
   try {
     server = await startServer({ contentDir });
     const article = `/ah/article/${await firstId(`${server.baseUrl}${FEED_PATH}`)}`;
-    const entry = `/detail/${await firstId(`${server.baseUrl}${TOP_PATH}`)}`;
+    const busiest = await firstId(`${server.baseUrl}${TOP_PATH}`);
+    const entry = `/detail/${busiest}`;
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     const results: PageResult[] = [];
     for (const [name, path] of [
@@ -197,7 +211,9 @@ export async function runLighthouseBench(): Promise<void> {
       ["article", article],
       ["entry", entry],
       ["search", SEARCH_PATH],
+      ["relation", `/relation?id=${busiest}`],
     ] as const) {
+      if (ONLY.length > 0 && !ONLY.includes(name)) continue;
       console.log(`lighthouse ${name} (${path})...`);
       // The first visit warms the server's page cache; of the next runs the median is reported,
       // as Lighthouse's own guidance advises for scores that move with machine load.
@@ -222,6 +238,11 @@ export async function runLighthouseBench(): Promise<void> {
       for (const s of r.scripts)
         console.log(
           `  ${(s.gzipBytes / 1024).toFixed(1).padStart(6)} KB gz  ${(s.transferBytes / 1024).toFixed(1).padStart(6)} KB br  ${s.url}`,
+        );
+      const chart = r.scripts.filter((x) => CHART_CHUNK.test(x.url));
+      if (chart.length)
+        console.log(
+          `  (the chart chunk, ${(chart.reduce((n, x) => n + x.gzipBytes, 0) / 1024).toFixed(1)} KB gz, loads after hydration and is not counted as first load)`,
         );
       const misses = verdicts(r);
       console.log(misses.length ? `  misses: ${misses.join(", ")}` : "  meets the budget");

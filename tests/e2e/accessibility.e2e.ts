@@ -102,7 +102,13 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
   { name: "时间线：人物", path: `/timeline/${person("su-shi")}` },
   { name: "时间线导览", path: "/timeline" },
   { name: "建设中", path: `/painting/${"0".repeat(24)}` },
-  { name: "建设中：关系图谱的深色外壳", path: "/relation" },
+  { name: "关系图谱：人物", path: `/relation?id=${person("li-bai")}` },
+  {
+    name: "关系图谱：关系网",
+    path: `/relation?networkId=${contentId("network", "zhu-lin-qi-xian")}`,
+  },
+  { name: "关系图谱首页", path: "/home/relationalmap" },
+  { name: "编辑关系图", path: "/relationedit/edit/new" },
   { name: "404", path: "/no-such-page" },
   { name: "离线页", path: "/offline.html", static: true },
 ];

@@ -29,6 +29,7 @@ import { registerInsightRoutes } from "./routes/content/insight-routes.ts";
 import { registerItemRoutes } from "./routes/content/item-routes.ts";
 import { registerAbPathRoutes } from "./routes/graph/ab-path-routes.ts";
 import { registerFamilyRoutes } from "./routes/graph/family-routes.ts";
+import { registerRelationMapRoutes } from "./routes/graph/relation-map-routes.ts";
 import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerFamilyRoutes(typed, deps);
     registerAbPathRoutes(typed, deps);
     registerTimeRoutes(typed, deps);
+    registerRelationMapRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -221,6 +221,12 @@ export const entryRelation = z.object({
   direction: z.enum(["twoway", "one-way", "reverse"]),
   note: z.string().nullable(),
   year: z.number().int().nullable(),
+  /** The relation's own id (a relation map's edge). */
+  relationId: z.string(),
+  /** One sentence on the relation (the relation sheet), or null. */
+  desc: z.string().nullable(),
+  /** Where it happened, when the corpus says. */
+  place: z.object({ id: z.string(), name: z.string() }).nullable(),
   item: entryCard,
 });
 export type EntryRelation = z.infer<typeof entryRelation>;

@@ -87,7 +87,7 @@ const SINGLE: RouteSpec[] = [
   r("/readday", "campaigns", "single", "读书日"),
   r("/reader", "media", "single", "阅读器"),
   r("/redirectpage", "shell", "single", "下载App", "redirect-page.tsx"),
-  r("/relation", "graph", "single", "关系图谱"),
+  r("/relation", "graph", "single", "关系图谱", "relation.tsx"),
   r("/report", "learning", "single", "学习报告"),
   r("/share719", "campaigns", "single", "分享活动"),
   r("/springfestival", "campaigns", "single", "春节活动"),
@@ -169,7 +169,7 @@ const SUB: [string, RouteArea, string, string?][] = [
   ["/home/more", "content", "更多"],
   ["/home/museum", "map", "博物馆"],
   ["/home/national", "content", "国学"],
-  ["/home/relationalmap", "graph", "关系图谱"],
+  ["/home/relationalmap", "graph", "关系图谱", "relational-map.tsx"],
   ["/home/spacebar", "map", "空间轴"],
   ["/home/timemap", "map", "时空地图"],
   ["/home/top", "content", "榜单"],
@@ -304,7 +304,7 @@ const PARAM: [string, RouteArea, string, string?][] = [
   ["/music/boarddetail", "media", "音乐榜"],
   ["/music/landing", "media", "中国音乐"],
   ["/productDetail/wenshi", "commerce", "文史课程"],
-  ["/relationedit/detail", "graph", "关系详情"],
+  ["/relationedit/detail", "graph", "关系详情", "relation-edit-detail.tsx"],
   ["/wenshiladder/pointslist", "learning", "积分列表"],
   ["/wenshiladder/pointslistnew", "learning", "积分列表"],
   ["/artbillboard/:id?", "media", "艺术榜单"],
@@ -323,7 +323,7 @@ const PARAM: [string, RouteArea, string, string?][] = [
   ["/youngladder/:id?", "learning", "少儿天梯"],
 ];
 
-const CATCH_ALL: [string, RouteArea, string][] = [
+const CATCH_ALL: [string, RouteArea, string, string?][] = [
   ["/book/*", "media", "书籍"],
   ["/book/list/*", "media", "书单"],
   ["/map/detail/*", "map", "地图详情"],
@@ -331,7 +331,7 @@ const CATCH_ALL: [string, RouteArea, string][] = [
   ["/newsladder/*", "learning", "新闻天梯"],
   ["/ladder/*", "learning", "天梯"],
   ["/paintingsort/*", "media", "名画分类"],
-  ["/relationedit/edit/*", "graph", "编辑关系"],
+  ["/relationedit/edit/*", "graph", "编辑关系", "relation-edit.tsx"],
   ["/productDetail/card/*", "commerce", "学习卡"],
   ["/knowledgepoint/product/*", "learning", "知识点课程"],
   ["/knowledgepoint/chips/*", "learning", "知识碎片"],
@@ -346,7 +346,7 @@ export const ROUTE_MANIFEST: readonly RouteSpec[] = [
   ...AGREEMENTS.map(([p, title]) => r(`/agreement/${p}`, "agreements", "agreement", title)),
   ...SUB.map(([p, area, title, module]) => r(p, area, "sub", title, module)),
   ...PARAM.map(([p, area, title, module]) => r(p, area, "param", title, module)),
-  ...CATCH_ALL.map(([p, area, title]) => r(p, area, "catch-all", title)),
+  ...CATCH_ALL.map(([p, area, title, module]) => r(p, area, "catch-all", title, module)),
   ...COMMUNITY_EXTRA,
   ...GRAPH_EXTRA,
 ];

@@ -37,6 +37,8 @@ import { createRecommendService } from "./graph/recommend.server.ts";
 import { createRecommendRepository } from "./graph/recommend-repository.ts";
 import { createRelationGraphRepository } from "./graph/relation-graph-repository.ts";
 import { createRelationGraphSource } from "./graph/relation-graph-source.ts";
+import { createRelationMapRepository } from "./graph/relation-map-repository.ts";
+import { createRelationMapService } from "./graph/relation-maps.server.ts";
 import { createTimeColumnService } from "./graph/time-columns.server.ts";
 import { createTimeRepository } from "./graph/time-repository.ts";
 import { createTimelineService } from "./graph/timelines.server.ts";
@@ -200,6 +202,11 @@ export function createServices(deps: ServiceDeps) {
       graph: relationGraph,
       paths: createAbPathRepository(db),
       saved,
+    }),
+    relationMaps: createRelationMapService({
+      maps: createRelationMapRepository(db),
+      saved,
+      caches,
     }),
     my: createMyPagesService({
       accounts: accountRepository,

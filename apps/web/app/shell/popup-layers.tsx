@@ -115,6 +115,17 @@ function DetailLayer({ detail, closeDetail }: PopupLayersProps) {
             >
               查看详情
             </button>
+            <button
+              type="button"
+              className="tj-button tj-button--ghost tj-button--block"
+              onClick={() => {
+                const id = view.id;
+                closeDetail();
+                navigate(`/relation?id=${id}`);
+              }}
+            >
+              关系图谱
+            </button>
           </>
         )}
       </div>

@@ -234,6 +234,9 @@ export function createEntryService(deps: {
             direction: r.twoway ? "twoway" : r.direction === "out" ? "one-way" : "reverse",
             note: r.note,
             year: r.year,
+            relationId: r.relationId,
+            desc: r.description,
+            place: r.place,
             item: entryCard(r.entry),
           })),
         };

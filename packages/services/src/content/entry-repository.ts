@@ -11,6 +11,9 @@ export interface RelatedEntry {
   twoway: boolean;
   note: string | null;
   year: number | null;
+  relationId: string;
+  description: string | null;
+  place: { id: string; name: string } | null;
   entry: Pick<EntryRow, "id" | "name" | "kind" | "summary" | "time_desc" | "image_url">;
 }
 
@@ -94,11 +97,23 @@ export function createEntryRepository(db: Kysely<Database>) {
         "e.time_desc",
         "e.image_url",
       ] as const;
+      const relationColumns = [
+        "r.type",
+        "r.label",
+        "r.twoway",
+        "r.note",
+        "r.year",
+        "r.id as relation_id",
+        "r.description",
+        "p.id as place_id",
+        "p.name as place_name",
+      ] as const;
       const [outgoing, incoming] = await Promise.all([
         db
           .selectFrom("relation as r")
           .innerJoin("entry as e", "e.id", "r.to_id")
-          .select([...columns, "r.type", "r.label", "r.twoway", "r.note", "r.year"])
+          .leftJoin("entry as p", "p.id", "r.place_id")
+          .select([...columns, ...relationColumns])
           .where(notWorks("r.from_id", id))
           .orderBy("e.popularity", "desc")
           .orderBy("e.id")
@@ -107,7 +122,8 @@ export function createEntryRepository(db: Kysely<Database>) {
         db
           .selectFrom("relation as r")
           .innerJoin("entry as e", "e.id", "r.from_id")
-          .select([...columns, "r.type", "r.label", "r.twoway", "r.note", "r.year"])
+          .leftJoin("entry as p", "p.id", "r.place_id")
+          .select([...columns, ...relationColumns])
           .where(notWorks("r.to_id", id))
           .orderBy("e.popularity", "desc")
           .orderBy("e.id")
@@ -123,6 +139,9 @@ export function createEntryRepository(db: Kysely<Database>) {
           twoway: r.twoway === 1,
           note: r.note,
           year: r.year,
+          relationId: r.relation_id,
+          description: r.description,
+          place: r.place_id && r.place_name ? { id: r.place_id, name: r.place_name } : null,
           entry: {
             id: r.id,
             name: r.name,
