@@ -31,6 +31,7 @@ import { createAbPathService } from "./graph/ab-path.server.ts";
 import { createAbPathRepository } from "./graph/ab-path-repository.ts";
 import { createFamilyService } from "./graph/family.server.ts";
 import { createFamilyRepository } from "./graph/family-repository.ts";
+import { createGraphOwnerMoveRepository } from "./graph/graph-owner-move-repository.ts";
 import { createLatticeService } from "./graph/lattice.server.ts";
 import { createLatticeRepository } from "./graph/lattice-repository.ts";
 import { createRecommendService } from "./graph/recommend.server.ts";
@@ -130,8 +131,11 @@ export function createServices(deps: ServiceDeps) {
   const postViews = createPostViewCounter(communityRepository);
   // A visitor that binds an account hands over its notes, subscriptions and 企业微信 contacts too.
   const ownerMoves = createOwnerMoveRepository(db);
-  const afterBind = (visitorId: string, accountId: string) =>
-    ownerMoves.moveOwner(visitorId, accountId);
+  const graphOwnerMoves = createGraphOwnerMoveRepository(db);
+  const afterBind = async (visitorId: string, accountId: string) => {
+    await ownerMoves.moveOwner(visitorId, accountId);
+    await graphOwnerMoves.moveOwner(visitorId, accountId);
+  };
   const community = createCommunityService({
     community: communityRepository,
     store: deps.store,
