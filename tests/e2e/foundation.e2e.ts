@@ -154,6 +154,13 @@ describe("foundation journeys at 375×812", () => {
         (location === loginPath(url) || location === loginPath(url, "user"))
       )
         continue;
+      // A relation map needs its centre: without one, the gallery of maps opens instead.
+      if (res.status === 302 && url === "/relation" && location === "/home/relationalmap") continue;
+      // A reader's graph is opened by its id: a made-up one is not found, inside the shell.
+      if (res.status === 404 && url.startsWith("/relationedit/")) {
+        if (!(await res.text()).includes('data-layout="')) failures.push(`${url} has no shell`);
+        continue;
+      }
       const html = await res.text();
       if (res.status !== 200) failures.push(`${url} → ${res.status}`);
       else if (!html.includes('data-layout="')) failures.push(`${url} has no shell`);

@@ -224,6 +224,7 @@ describe("洞察 /insight at 375×812", () => {
     const row = people
       .locator(".tj-topic-rels__row")
       .filter({ hasText: "节度使" })
+      .filter({ hasText: "李隆基" })
       .filter({ hasText: "安禄山" });
     await expect(row.locator(".tj-topic-rels__name").allTextContents()).resolves.toEqual([
       "李隆基",

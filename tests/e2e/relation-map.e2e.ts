@@ -97,9 +97,37 @@ async function nextPerson(page: Page, visited: Set<string>) {
       })),
     );
   // People have life dates; places and works do not.
-  const person = links.find((l) => !visited.has(l.id) && /年/.test(l.when));
-  if (!person) throw new Error(`no unvisited person among ${links.map((l) => l.name)}`);
-  return person;
+  const people = links.filter((l) => !visited.has(l.id) && /年/.test(l.when));
+  if (people.length === 0) throw new Error(`no unvisited person among ${links.map((l) => l.name)}`);
+  // A well-connected centre draws many nodes close together: tap the person who stands most
+  // apart from the others, as a reader's thumb would pick a node it can hit.
+  const positions = await page.getByTestId("relation-chart").evaluate(
+    (el, ids) => {
+      const chart = (
+        el as HTMLElement & {
+          relationChart?: { nodePosition(id: string): [number, number] | null };
+        }
+      ).relationChart;
+      return ids.map((id) => chart?.nodePosition(id) ?? null);
+    },
+    links.map((l) => l.id),
+  );
+  let best = people[0] as (typeof people)[number];
+  let bestGap = -1;
+  for (const person of people) {
+    const at = positions[links.indexOf(person)];
+    if (!at) continue;
+    let gap = Number.POSITIVE_INFINITY;
+    positions.forEach((other, i) => {
+      if (!other || links[i] === person) return;
+      gap = Math.min(gap, Math.hypot(other[0] - at[0], other[1] - at[1]));
+    });
+    if (gap > bestGap) {
+      bestGap = gap;
+      best = person;
+    }
+  }
+  return best;
 }
 
 describe("the relation map", () => {
