@@ -43,6 +43,14 @@ const SAME_IN_BOTH = new Set([
   "--tj-dark-line",
   "--tj-dark-shade-rgb",
   "--tj-stage-bg",
+  // Entry kinds on graphs: deep in both palettes, with white initials on them.
+  "--tj-kind-person",
+  "--tj-kind-regime",
+  "--tj-kind-event",
+  "--tj-kind-place",
+  "--tj-kind-work",
+  "--tj-kind-other",
+  "--tj-on-kind",
 ]);
 
 function palette(tokens: Map<string, string>) {
@@ -67,6 +75,11 @@ interface Pair {
 
 const SURFACES = ["--tj-paper", "--tj-card", "--tj-tint", "--tj-tint-2"];
 const PAIRS: Pair[] = [
+  ...["person", "regime", "event", "place", "work", "other"].map((kind) => ({
+    text: "--tj-on-kind",
+    on: `--tj-kind-${kind}`,
+    min: 7,
+  })),
   ...["--tj-ink", "--tj-ink-2", "--tj-ink-3", "--tj-red"].flatMap((text) =>
     SURFACES.map((on) => ({ text, on, min: CONTRAST_MIN_TEXT })),
   ),
