@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { truncateText } from "@tongjian/domain/text-length";
 import { ownerIdOf } from "@tongjian/domain/viewer";
 import { workCategoryInfo } from "@tongjian/domain/work-categories";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useRevalidator } from "react-router";
 import { ArticleList, listedArticles } from "../features/content/article-list.tsx";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
@@ -26,6 +26,7 @@ import { useDeviceRead } from "../features/my/use-device-history.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
+import { useNearView } from "../shell/use-near-view.ts";
 import type { Route } from "./+types/detail";
 
 /** The list without an id is a rare page: its component loads with it, not with every entry. */
@@ -43,20 +44,7 @@ const EntryNotes = lazy(() =>
  * an entry's first load and its cached HTML stay as they were.
  */
 function NotesWhenNear({ entryId, entryName }: { entryId: string; entryName: string }) {
-  const spot = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = spot.current;
-    if (!el || typeof IntersectionObserver !== "function") return setNear(true);
-    const observer = new IntersectionObserver(
-      (seen) => {
-        if (seen.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: "0px 0px 200px 0px" },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const [spot, near] = useNearView<HTMLDivElement>(200);
   return (
     <div ref={spot}>
       {near && (

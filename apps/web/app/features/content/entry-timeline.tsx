@@ -5,6 +5,25 @@ import { AppLink } from "../../shell/app-link.tsx";
 import { ShowAllButton } from "./show-all-button.tsx";
 import "./entry-timeline.css";
 
+/** One dated moment: its time, its title (a link when it names an entry) and what happened. */
+export function TimelineItem({ item, year }: { item: TimelineEvent; year?: number }) {
+  return (
+    <li className="tj-timeline__item" data-year={year}>
+      <time className="tj-timeline__time">{item.timeDesc}</time>
+      <div className="tj-timeline__body">
+        {item.itemId ? (
+          <AppLink to={`/detail/${item.itemId}`} className="tj-timeline__title">
+            {item.title}
+          </AppLink>
+        ) : (
+          <span className="tj-timeline__title">{item.title}</span>
+        )}
+        {item.desc && <p>{item.desc}</p>}
+      </div>
+    </li>
+  );
+}
+
 /** Dated moments of an entry, oldest first; the first few unless the page opened expanded. */
 export function EntryTimeline({ list, expanded }: { list: TimelineEvent[]; expanded: boolean }) {
   const [open, setOpen] = useState(expanded);
@@ -14,19 +33,7 @@ export function EntryTimeline({ list, expanded }: { list: TimelineEvent[]; expan
     <>
       <ol className="tj-timeline">
         {shown.map((item) => (
-          <li key={`${item.year}|${item.title}|${item.itemId}`} className="tj-timeline__item">
-            <time className="tj-timeline__time">{item.timeDesc}</time>
-            <div className="tj-timeline__body">
-              {item.itemId ? (
-                <AppLink to={`/detail/${item.itemId}`} className="tj-timeline__title">
-                  {item.title}
-                </AppLink>
-              ) : (
-                <span className="tj-timeline__title">{item.title}</span>
-              )}
-              {item.desc && <p>{item.desc}</p>}
-            </div>
-          </li>
+          <TimelineItem key={`${item.year}|${item.title}|${item.itemId}`} item={item} />
         ))}
       </ol>
       {!open && list.length > shown.length && (

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useNearView } from "../../shell/use-near-view.ts";
 
 const EntryRecommendations = lazy(() =>
   import("./entry-recommendations.tsx").then((m) => ({ default: m.EntryRecommendations })),
@@ -9,20 +10,7 @@ const EntryRecommendations = lazy(() =>
  * 300 px of view, so an entry's first load stays as it was.
  */
 export function RecommendationsWhenNear({ entryId, title }: { entryId: string; title: string }) {
-  const spot = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = spot.current;
-    if (!el || typeof IntersectionObserver !== "function") return setNear(true);
-    const observer = new IntersectionObserver(
-      (seen) => {
-        if (seen.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: "0px 0px 300px 0px" },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const [spot, near] = useNearView<HTMLDivElement>(300);
   return (
     <div ref={spot}>
       {near && (
