@@ -4,7 +4,6 @@ import { parseYearInput } from "@tongjian/domain/time-columns";
 import { formatYear } from "@tongjian/domain/year-format";
 import { type FormEvent, useId, useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
-import { TimelineItem } from "../content/entry-timeline.tsx";
 import "./timeline-view.css";
 
 const KIND_WORD: Record<string, string> = {
@@ -119,11 +118,23 @@ export function TimelineView({ data }: { data: TimelineDetailData }) {
               </h2>
               <ol className="tj-timeline">
                 {g.items.map((item) => (
-                  <TimelineItem
+                  <li
                     key={`${item.year}|${item.title}|${item.itemId}`}
-                    item={item}
-                    year={item.year}
-                  />
+                    className="tj-timeline__item"
+                    data-year={item.year}
+                  >
+                    <time className="tj-timeline__time">{item.timeDesc}</time>
+                    <div className="tj-timeline__body">
+                      {item.itemId ? (
+                        <AppLink to={`/detail/${item.itemId}`} className="tj-timeline__title">
+                          {item.title}
+                        </AppLink>
+                      ) : (
+                        <span className="tj-timeline__title">{item.title}</span>
+                      )}
+                      {item.desc && <p>{item.desc}</p>}
+                    </div>
+                  </li>
                 ))}
               </ol>
             </section>
