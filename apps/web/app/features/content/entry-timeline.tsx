@@ -6,9 +6,9 @@ import { ShowAllButton } from "./show-all-button.tsx";
 import "./entry-timeline.css";
 
 /** One dated moment: its time, its title (a link when it names an entry) and what happened. */
-export function TimelineItem({ item, year }: { item: TimelineEvent; year?: number }) {
+function TimelineItem({ item }: { item: TimelineEvent }) {
   return (
-    <li className="tj-timeline__item" data-year={year}>
+    <li className="tj-timeline__item">
       <time className="tj-timeline__time">{item.timeDesc}</time>
       <div className="tj-timeline__body">
         {item.itemId ? (
