@@ -74,7 +74,11 @@ export function Composer({ circleId, circleName }: { circleId: string; circleNam
   }, [circleId]);
 
   // Saved shortly after each change, at once before sending, and when the page goes away.
+  // Once the post is sent nothing may write the draft back: a save still pending from the last
+  // keystroke would otherwise land between clearing it and leaving the page.
+  const sent = useRef(false);
   const saveDraft = useCallback(() => {
+    if (sent.current) return;
     const images = slots.flatMap((s) => (s.state === "done" && s.image ? [s.image] : []));
     writeDraft(circleId, { text, images });
   }, [circleId, text, slots]);
@@ -149,6 +153,7 @@ export function Composer({ circleId, circleName }: { circleId: string; circleNam
       api.post<Post>(`${COMMUNITY_API}/y/post`, { circleId, text, imageIds }),
     );
     if (!post) return;
+    sent.current = true;
     clearDraft(circleId);
     navigate(postPath(post.id), { replace: true });
   };
