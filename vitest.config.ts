@@ -34,9 +34,13 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.ts"],
           globalSetup: ["tests/support/e2e-setup.ts"],
           environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own browser, against the one shared server (and
+          // the servers of the suites that start their own): CI has two cores. A test waits
+          // longer for its turn of the CPU than it would alone.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
