@@ -44,7 +44,7 @@ export interface ComposeOptions {
 const DEFAULTS: Required<ComposeOptions> = { decimals: 2, minArea: 0.01 };
 
 function unitPolygons(baseMap: BaseMap, geometry: GeometryObject): MultiPolygonCoords {
-  const g = feature(baseMap.topology, geometry).geometry;
+  const g = (feature(baseMap.topology, geometry) as GeoJSON.Feature).geometry;
   if (g.type === "Polygon") return [g.coordinates as MultiPolygonCoords[number]];
   if (g.type === "MultiPolygon") return g.coordinates as MultiPolygonCoords;
   return [];
