@@ -149,6 +149,7 @@ export async function createDeps(
       sms,
       appTokenSecret: config.auth.appTokenSecret,
       uploads: createObjectStorage(config.uploads),
+      contentDir: resolve(config.contentDir),
     }),
   };
 }
