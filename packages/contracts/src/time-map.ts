@@ -255,7 +255,7 @@ export const placeHistoryData = z.object({
     lat: z.number(),
     summary: z.string(),
   }),
-  /** Its names over time, oldest first. */
+  /** Its names over time, in the content's order (oldest first; today's name last). */
   names: z.array(placeNamePeriod),
   /** The regimes whose territory held the point, oldest first. */
   holders: z.array(placeHolder),

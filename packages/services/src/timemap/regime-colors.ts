@@ -1,8 +1,7 @@
 /**
  * The time map's regime colours (docs/decisions/0021): a fixed palette, one colour per regime
  * for every year, unlike the colours of the regimes it is drawn beside. Two regimes are
- * neighbours when, in some year, both are drawn and their shapes' boxes touch (within half a
- * degree), or when one succeeded the other (a change of dynasty changes the colour). Regimes are
+ * neighbours when, in some year, both are drawn and their shapes' boxes touch (within two degrees), or when one succeeded the other (a change of dynasty changes the colour). Regimes are
  * coloured in the order they begin; each takes the first palette colour its coloured neighbours
  * do not use, counting from a place fixed by its key, so that one regime added to the content
  * seldom moves the others' colours. With more neighbours than colours, the least used among
@@ -10,22 +9,22 @@
  */
 
 export const REGIME_PALETTE = [
-  "#e07a5f",
-  "#3d85c6",
-  "#81b29a",
-  "#e9c46a",
-  "#9c6ade",
-  "#e56b9f",
-  "#4fb0c6",
-  "#c9a227",
-  "#6a994e",
-  "#bc6c25",
-  "#7b8cde",
-  "#d4a5a5",
-  "#52b788",
-  "#f4a261",
-  "#8d99ae",
-  "#b5838d",
+  "#d1495b",
+  "#edae49",
+  "#00798c",
+  "#30638e",
+  "#8cb369",
+  "#8e6bbf",
+  "#f08a5d",
+  "#4f9d69",
+  "#c96ea8",
+  "#5fa8d3",
+  "#b08968",
+  "#a3a847",
+  "#6c757d",
+  "#3d5a80",
+  "#d4a373",
+  "#7a4e2d",
 ] as const;
 
 export type Box = [number, number, number, number];
@@ -45,10 +44,24 @@ export interface ColourRegime {
   successors: string[];
 }
 
-function touches(a: Box, b: Box, margin = 0.5): boolean {
+function touches(a: Box, b: Box, margin = 2): boolean {
   return (
     a[0] - margin <= b[2] && b[0] - margin <= a[2] && a[1] - margin <= b[3] && b[1] - margin <= a[3]
   );
+}
+
+function rgb(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** A colour difference weighted for the eye (the "redmean" approximation). */
+function distance(a: [number, number, number], b: [number, number, number]): number {
+  const r = (a[0] + b[0]) / 2;
+  const dr = a[0] - b[0];
+  const dg = a[1] - b[1];
+  const db = a[2] - b[2];
+  return Math.sqrt((2 + r / 256) * dr * dr + 4 * dg * dg + (2 + (255 - r) / 256) * db * db);
 }
 
 function keyOffset(key: string, n: number): number {
@@ -92,17 +105,16 @@ export function assignRegimeColours(
       if (c) used.set(c, (used.get(c) ?? 0) + 1);
     }
     const offset = keyOffset(r.key, palette.length);
+    const near = [...used.keys()].map(rgb);
     let pick: string | undefined;
-    let fewest = Number.POSITIVE_INFINITY;
+    let best = Number.NEGATIVE_INFINITY;
     for (let k = 0; k < palette.length; k += 1) {
       const c = palette[(offset + k) % palette.length] as string;
-      const n = used.get(c) ?? 0;
-      if (n === 0) {
-        pick = c;
-        break;
-      }
-      if (n < fewest) {
-        fewest = n;
+      // Unused colours first (the fewer uses, the better), then the farthest from the neighbours'.
+      const unlike = near.length === 0 ? 0 : Math.min(...near.map((n) => distance(rgb(c), n)));
+      const score = -(used.get(c) ?? 0) * 1e6 + unlike;
+      if (score > best) {
+        best = score;
         pick = c;
       }
     }

@@ -531,11 +531,8 @@ export function createTimeMapService(deps: {
       const ix = await index();
       const place = isEntityId(idOrKey) ? ix.places.get(idOrKey) : ix.placeByKey.get(idOrKey);
       if (!place) throw new NotFoundError("找不到这个地点（或它没有坐标）");
-      const names = place.names
-        .map(namePeriod)
-        .sort(
-          (a, b) => (a.from ?? Number.NEGATIVE_INFINITY) - (b.from ?? Number.NEGATIVE_INFINITY),
-        );
+      // In the content's order, which is the order of time (a present name without years last).
+      const names = place.names.map(namePeriod);
       const point: [number, number] = [place.lng, place.lat];
       const hits = ix.periods.filter(
         (p) =>
