@@ -7,7 +7,7 @@
  */
 
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import polygonClipping from "polygon-clipping";
 import polylabel from "polylabel";
@@ -143,7 +143,10 @@ export function composeTerritories<T extends { id: string; units: readonly Terri
   if (cacheFile && (composed > 0 || Object.keys(disk).length !== Object.keys(used).length)) {
     try {
       mkdirSync(dirname(cacheFile), { recursive: true });
-      writeFileSync(cacheFile, JSON.stringify(used));
+      // Written aside and renamed: a seed in another process never reads half a file.
+      const temp = `${cacheFile}.${process.pid}.tmp`;
+      writeFileSync(temp, JSON.stringify(used));
+      renameSync(temp, cacheFile);
     } catch {
       // A cache that cannot be written only costs time on the next seed.
     }

@@ -261,11 +261,7 @@ export function parseTerritoryFile(
     ]);
   }
   const collection = json as { type?: unknown; features?: unknown };
-  if (
-    !collection ||
-    collection.type !== "FeatureCollection" ||
-    !Array.isArray(collection.features)
-  ) {
+  if (collection?.type !== "FeatureCollection" || !Array.isArray(collection.features)) {
     throw new TerritoryImportError(file, [
       {
         feature: -1,
@@ -287,7 +283,7 @@ export function parseTerritoryFile(
     const feature = raw as { type?: unknown; properties?: unknown; geometry?: unknown } | null;
     const issue = (field: string, message: string) =>
       issues.push({ feature: index, field, message });
-    if (!feature || feature.type !== "Feature") {
+    if (feature?.type !== "Feature") {
       issue("type", "要素的 type 应为 Feature");
       return;
     }

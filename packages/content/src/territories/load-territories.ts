@@ -130,7 +130,7 @@ export function loadTerritories(
       }
       const t = parsed.data;
       const regime = byKey.get(t.regime);
-      if (!regime || regime.kind !== "regime") {
+      if (regime?.kind !== "regime") {
         issues.push({
           file,
           record: label,
