@@ -140,12 +140,16 @@ export function composeTerritories<T extends { id: string; units: readonly Terri
     used[key] = shape;
     out.set(t.id, shape);
   }
-  if (cacheFile && (composed > 0 || Object.keys(disk).length !== Object.keys(used).length)) {
+  // The cache keeps other content folders' shapes too (tests seed fixtures and the corpus in
+  // turn); past CACHE_MAX entries only this call's are kept.
+  if (cacheFile && composed > 0) {
+    const merged = { ...disk, ...used };
+    const keep = Object.keys(merged).length > CACHE_MAX ? used : merged;
     try {
       mkdirSync(dirname(cacheFile), { recursive: true });
       // Written aside and renamed: a seed in another process never reads half a file.
       const temp = `${cacheFile}.${process.pid}.tmp`;
-      writeFileSync(temp, JSON.stringify(used));
+      writeFileSync(temp, JSON.stringify(keep));
       renameSync(temp, cacheFile);
     } catch {
       // A cache that cannot be written only costs time on the next seed.
@@ -155,6 +159,7 @@ export function composeTerritories<T extends { id: string; units: readonly Terri
 }
 
 const MEMO = new Map<string, ComposedShape>();
+const CACHE_MAX = 3000;
 const MAP_HASHES = new WeakMap<BaseMap, string>();
 
 function baseMapHash(baseMap: BaseMap): string {
