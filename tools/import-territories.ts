@@ -37,6 +37,9 @@ async function main(path: string) {
     `已导入 ${summary.imported} 条疆域（${summary.file}${summary.replaced ? `，替换了上次导入的 ${summary.replaced} 条` : ""}）到 ${handle.target}`,
   );
   for (const line of summary.trimmed) console.log(`  年代超出政权年代，已截取：${line}`);
+  if (summary.skipped.length > 0) console.log(`  跳过 ${summary.skipped.length} 个要素：`);
+  for (const line of summary.skipped.slice(0, 50)) console.log(`    ${line}`);
+  if (summary.skipped.length > 50) console.log(`    …另有 ${summary.skipped.length - 50} 个`);
 }
 
 main(file)

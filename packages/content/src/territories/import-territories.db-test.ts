@@ -63,7 +63,12 @@ describe.each(databaseTargets())("importTerritories on $name", (target) => {
 
   it("stores a Cliopatria-style file beside the composed territories", async () => {
     const summary = await importTerritories(handle, SAMPLE);
-    expect(summary).toMatchObject({ file: "sample.geojson", imported: 3, replaced: 0 });
+    expect(summary).toMatchObject({
+      file: "sample.geojson",
+      imported: 3,
+      replaced: 0,
+      skipped: ["features[3] “Kingdom of Silla”：语料中没有这个政权"],
+    });
     // 950 lies beyond 唐's years: the period is cut to 907.
     expect(summary.trimmed).toEqual(["features[1] 唐：756年—950年 → 756年—907年"]);
     const imported = (await rows()).filter((r) => r.source === "imported");
@@ -108,7 +113,7 @@ describe.each(databaseTargets())("importTerritories on $name", (target) => {
         },
         {
           type: "Feature",
-          properties: { name: "大秦帝国", from: 700, to: 710 },
+          properties: { regime: "da-qin", from: 700, to: 710 },
           geometry: square(105, 30),
         },
         {
@@ -129,13 +134,13 @@ describe.each(databaseTargets())("importTerritories on $name", (target) => {
     const issues = (error as TerritoryImportError).issues.map((i) => `${i.feature}|${i.field}`);
     expect(issues).toEqual([
       "1|properties.FromYear",
-      "2|properties.name",
+      "2|properties.regime",
       "3|geometry",
       "4|properties.to",
       "4|geometry",
     ]);
     expect((error as Error).message).toContain(
-      "features[2] · properties.name: 找不到名为“大秦帝国”的政权",
+      "features[2] · properties.regime: 政权 da-qin 不存在",
     );
     expect((error as Error).message).toContain("未导入任何记录");
     // The good first feature was not written either, nor the earlier import touched.
@@ -167,6 +172,36 @@ describe.each(databaseTargets())("importTerritories on $name", (target) => {
     const error = await importTerritories(handle, overlap).catch((e: unknown) => e);
     expect((error as TerritoryImportError).issues).toEqual([
       { feature: 1, field: "properties.from", message: expect.stringContaining("重叠") },
+    ]);
+  });
+
+  it("skips features of polities outside the corpus, or outside the map, and says which", async () => {
+    const world = tempFile("world.geojson", {
+      type: "FeatureCollection",
+      features: [
+        {
+          type: "Feature",
+          properties: { Name: "Roman Empire", FromYear: 100, ToYear: 200 },
+          geometry: square(10, 40),
+        },
+        {
+          type: "Feature",
+          properties: { Name: "Tang dynasty", FromYear: 620, ToYear: 640 },
+          geometry: square(10, 40),
+        },
+        {
+          type: "Feature",
+          properties: { Name: "Qin", FromYear: -300, ToYear: -260 },
+          geometry: square(105, 30),
+        },
+      ],
+    });
+    const summary = await importTerritories(handle, world);
+    expect(summary.imported).toBe(0);
+    expect(summary.skipped).toEqual([
+      "features[0] “Roman Empire”：语料中没有这个政权",
+      "features[1] 唐：图形不在地图范围（东经40°—150°，南纬11°—北纬60°）之内",
+      "features[2] 秦：前300年—前260年 与其年代 前221年—前207年 没有重合",
     ]);
   });
 

@@ -12,7 +12,9 @@
  * - optionally `note` (shown with the shape) and `source` (the dataset's attribution).
  *
  * The whole file is checked first: a malformed file is rejected with every problem named by its
- * feature index and field, and nothing is written. Then, in one transaction, the rows earlier
+ * feature index and field, and nothing is written. Well-formed features the corpus has no regime
+ * for (a dataset of the whole world names many), or whose years or shape fall outside the
+ * regime's or the map's, are skipped and listed in the summary. Then, in one transaction, the rows earlier
  * imported from a file of the same name are replaced by the new ones (source "imported").
  * Composed territories stay; for the years an imported shape covers, the time map draws it
  * instead of the composed one of the same regime (docs/decisions/0021).
@@ -98,6 +100,11 @@ export interface TerritoryImportSummary {
   replaced: number;
   /** Features whose years were cut to their regime's years. */
   trimmed: string[];
+  /**
+   * Well-formed features not stored: a name the corpus has no regime for, years that share none
+   * with the regime's, or a shape outside the map's area.
+   */
+  skipped: string[];
 }
 
 export interface ImportOptions {
@@ -248,7 +255,7 @@ export function parseTerritoryFile(
   file: string,
   regimes: readonly RegimeRef[],
   options: ImportOptions = {},
-): { records: ImportedTerritory[]; trimmed: string[] } {
+): { records: ImportedTerritory[]; trimmed: string[]; skipped: string[] } {
   const tolerance = options.tolerance ?? 0.02;
   const decimals = options.decimals ?? 2;
   const issues: TerritoryImportIssue[] = [];
@@ -279,6 +286,7 @@ export function parseTerritoryFile(
   const area = boxPolygon(IMPORT_AREA);
   const records: ImportedTerritory[] = [];
   const trimmed: string[] = [];
+  const skipped: string[] = [];
   collection.features.forEach((raw: unknown, index: number) => {
     const feature = raw as { type?: unknown; properties?: unknown; geometry?: unknown } | null;
     const issue = (field: string, message: string) =>
@@ -294,15 +302,16 @@ export function parseTerritoryFile(
     }
     const nameField = firstOf(props, NAME_KEYS);
     let regime: RegimeRef | undefined;
+    let unmatched: string | undefined;
     if (!nameField) issue("properties.name", `缺少名称（${NAME_KEYS.join("、")} 之一）`);
     else if (typeof nameField[1] !== "string") issue(`properties.${nameField[0]}`, "名称应为文字");
     else {
       regime = match(nameField[1]);
-      if (!regime)
-        issue(
-          `properties.${nameField[0]}`,
-          `找不到名为“${nameField[1]}”的政权（可加 regime 属性写明政权的键）`,
-        );
+      // A named `regime` must exist; a dataset's own name that the corpus does not know is a
+      // polity outside it (Cliopatria covers the world): skipped and reported, not an error.
+      if (!regime && nameField[0] === "regime")
+        issue("properties.regime", `政权 ${nameField[1]} 不存在（应为政权的键或编号）`);
+      else if (!regime) unmatched = nameField[1];
     }
     const fromField = firstOf(props, FROM_KEYS);
     const toField = firstOf(props, TO_KEYS);
@@ -331,16 +340,18 @@ export function parseTerritoryFile(
       to === undefined ||
       from > to ||
       typeof polygons === "string"
-    )
+    ) {
+      if (unmatched !== undefined)
+        skipped.push(`features[${index}] “${unmatched}”：语料中没有这个政权`);
       return;
+    }
 
-    // Years beyond the regime's are cut to them; none in common is an error.
+    // Years beyond the regime's are cut to them; with none in common the feature is skipped.
     const start = regime.start ?? from;
     const end = regime.end ?? to;
     if (to < start || from > end) {
-      issue(
-        `properties.${fromField?.[0] ?? "from"}`,
-        `${formatYear(from)}—${formatYear(to)} 与${regime.name}的年代 ${formatYear(start)}—${formatYear(end)} 没有重合`,
+      skipped.push(
+        `features[${index}] ${regime.name}：${formatYear(from)}—${formatYear(to)} 与其年代 ${formatYear(start)}—${formatYear(end)} 没有重合`,
       );
       return;
     }
@@ -364,7 +375,9 @@ export function parseTerritoryFile(
     const largest = largestPolygon(shape);
     shape = shape.filter((p) => p === largest || polygonArea(p) >= 0.01);
     if (shape.length === 0) {
-      issue("geometry", "图形不在地图范围（东经40°—150°，南纬11°—北纬60°）之内");
+      skipped.push(
+        `features[${index}] ${regime.name}：图形不在地图范围（东经40°—150°，南纬11°—北纬60°）之内`,
+      );
       return;
     }
     shape = rewindForD3(shape);
@@ -409,7 +422,7 @@ export function parseTerritoryFile(
       file,
       issues.sort((a, b) => a.feature - b.feature),
     );
-  return { records, trimmed };
+  return { records, trimmed, skipped };
 }
 
 /** The corpus's regimes as the importer matches them. */
@@ -441,7 +454,7 @@ export async function importTerritories(
     throw new TerritoryImportError(file, [
       { feature: -1, field: "-", message: "数据库中还没有政权：请先运行 npm run db:seed" },
     ]);
-  const { records, trimmed } = parseTerritoryFile(
+  const { records, trimmed, skipped } = parseTerritoryFile(
     readFileSync(path, "utf8"),
     file,
     regimes,
@@ -477,7 +490,7 @@ export async function importTerritories(
     return Number(gone.numDeletedRows ?? 0);
   });
   await bumpContentVersion(handle.db, options.now ?? new Date());
-  return { file, imported: records.length, replaced, trimmed };
+  return { file, imported: records.length, replaced, trimmed, skipped };
 }
 
 /** Removes what was imported from a file of this name. */
