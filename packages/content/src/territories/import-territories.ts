@@ -25,6 +25,7 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { bumpContentVersion } from "@tongjian/db/content-version";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
+import { TIME_MAP_PARENTS, TIME_MAP_UMBRELLAS } from "@tongjian/domain/time-map";
 import { formatYear } from "@tongjian/domain/year-format";
 import polygonClipping from "polygon-clipping";
 import {
@@ -303,7 +304,9 @@ export function parseTerritoryFile(
     const nameField = firstOf(props, NAME_KEYS);
     let regime: RegimeRef | undefined;
     let unmatched: string | undefined;
-    if (!nameField) issue("properties.name", `缺少名称（${NAME_KEYS.join("、")} 之一）`);
+    let unnamed = false;
+    // Open datasets leave unclaimed land unnamed: such a feature is skipped, not an error.
+    if (!nameField) unnamed = true;
     else if (typeof nameField[1] !== "string") issue(`properties.${nameField[0]}`, "名称应为文字");
     else {
       regime = match(nameField[1]);
@@ -343,7 +346,22 @@ export function parseTerritoryFile(
     ) {
       if (unmatched !== undefined)
         skipped.push(`features[${index}] “${unmatched}”：语料中没有这个政权`);
+      if (unnamed) skipped.push(`features[${index}]：没有名称（${NAME_KEYS.join("、")} 均缺）`);
       return;
+    }
+
+    // An umbrella (宋, 汉 …) is drawn through its parts: a shape of "Song Empire" in 1100 is
+    //北宋's, when one part alone spans the feature's years.
+    if (TIME_MAP_UMBRELLAS.has(regime.key)) {
+      const umbrellaKey = regime.key;
+      const parts = regimes.filter(
+        (r) =>
+          TIME_MAP_PARENTS[r.key] === umbrellaKey &&
+          r.start !== null &&
+          r.start <= (from as number) &&
+          (r.end ?? Number.POSITIVE_INFINITY) >= (to as number),
+      );
+      if (parts.length === 1) regime = parts[0] as RegimeRef;
     }
 
     // Years beyond the regime's are cut to them; with none in common the feature is skipped.
