@@ -33,8 +33,13 @@ const LABEL_GAP = 0.12;
 const LABEL_CENTER_Y = 1.25;
 /** Pictures hang this far in front of the wall's face. */
 const HANG_OFFSET = 0.04;
-/** Where a visitor stands to look at an exhibit: this far out from the wall. */
-const VIEW_DISTANCE = 2.4;
+/**
+ * Where a visitor stands to look at an exhibit: far enough out from the wall for the whole of it
+ * to fit the narrow view of a phone held upright (about 36° across), within the room.
+ */
+function viewDistance(width: number): number {
+  return Math.min(ROOM_DEPTH - 1.2, Math.max(2.4, width * 1.6 + 1));
+}
 
 export type WallSide = "north" | "east" | "south" | "west";
 
@@ -275,9 +280,9 @@ function hang(
   const viewpoint = {
     x: Math.min(
       room.maxX - inset,
-      Math.max(room.minX + inset, picture.x + normal.x * VIEW_DISTANCE),
+      Math.max(room.minX + inset, picture.x + normal.x * viewDistance(size.width)),
     ),
-    z: Math.min(maxZ - inset, Math.max(minZ + inset, picture.z + normal.z * VIEW_DISTANCE)),
+    z: Math.min(maxZ - inset, Math.max(minZ + inset, picture.z + normal.z * viewDistance(size.width))),
   };
   return {
     id: exhibit.id,

@@ -276,7 +276,7 @@ export function drawExhibitPicture(
     exhibit.mount === "卷"
       ? Math.round(height * 0.42)
       : exhibit.mount === "轴"
-        ? Math.round(width * 0.3)
+        ? Math.round(height * 0.22)
         : 0;
   const area: Area =
     exhibit.mount === "卷"
@@ -326,7 +326,7 @@ export function drawExhibitPicture(
     ctx.font = `${Math.round(size)}px ${BRUSH_FONT}`;
     verticalText(ctx, title, stripX + strip / 2, border + size * 0.3, size);
   } else if (exhibit.mount === "轴") {
-    const size = Math.min(strip * 0.32, (strip - border) / (title.length * 1.1));
+    const size = Math.min(width * 0.1, (strip - border) / (title.length * 1.1 + 0.4));
     ctx.fillStyle = "#e9dcc0";
     ctx.fillRect(
       width - border - size * 1.4,

@@ -31,9 +31,9 @@ function exhibitLine(e: MuseumExhibit): string {
 
 /**
  * 博物馆 (/home/museum, issue 18 §4): a walkable gallery of the corpus's paintings and
- * calligraphy, room by era. The list of the same exhibits is always in the page: it is what a
- * screen reader reads and what shows where WebGL is missing or the reader picks 列表模式; while
- * the 3D rooms run it is only visually hidden.
+ * calligraphy, room by era. The list of the same exhibits is always in the page: while the 3D
+ * rooms run it follows them below the fold (what a screen reader or the keyboard reaches); where
+ * WebGL is missing, or in 列表模式, it is the page.
  */
 export function MuseumScreen({ data }: { data: MuseumData }) {
   const navigate = useNavigate();
@@ -164,79 +164,78 @@ export function MuseumScreen({ data }: { data: MuseumData }) {
       className="tj-museum"
       data-mode={threeD ? "3d" : support === "none" ? "no-webgl" : "list"}
     >
-      <header className="tj-museum__bar">
-        <button type="button" className="tj-museum__back" onClick={back}>
-          返回
-        </button>
-        <h1 className="tj-museum__title">博物馆</h1>
-        {support === "webgl" && (
-          <button
-            type="button"
-            className="tj-museum__mode"
-            aria-pressed={listMode}
-            onClick={() => setListMode((on) => !on)}
-          >
-            {listMode ? "3D 展厅" : "列表模式"}
+      <div className="tj-museum__top">
+        <header className="tj-museum__bar">
+          <button type="button" className="tj-museum__back" onClick={back}>
+            返回
           </button>
-        )}
-      </header>
-
-      {threeD && (
-        <nav className="tj-museum__rooms" aria-label="展厅">
-          {data.rooms.map((r, index) => (
+          <h1 className="tj-museum__title">博物馆</h1>
+          {support === "webgl" && (
             <button
-              key={r.id}
               type="button"
-              className="tj-museum__room"
-              aria-current={index === room ? "true" : undefined}
-              onClick={() => goToRoom(index)}
+              className="tj-museum__mode"
+              aria-pressed={listMode}
+              onClick={() => setListMode((on) => !on)}
             >
-              {r.name}
+              {listMode ? "3D 展厅" : "列表模式"}
             </button>
-          ))}
-        </nav>
-      )}
+          )}
+        </header>
 
-      {support === "webgl" && (
-        <div className="tj-museum__stage-wrap" hidden={listMode}>
-          <MuseumStage
-            layout={layout}
-            rooms={data.rooms}
-            exhibits={exhibits}
-            controller={controller}
-            onExhibit={openExhibit}
-            onList={() => setListMode(true)}
-            label={`3D 展厅，现在在${roomName}展厅。拖动画面环视，方向键或左下角的摇杆行走，点地面走过去，点展品看介绍；同样的展品也列在下方的列表中。`}
-          >
-            <MuseumMinimap layout={layout} currentRoom={room} markerRef={marker} />
-            <MuseumJoystick
-              onChange={(x, y) => {
-                controller.joystick.x = x;
-                controller.joystick.y = y;
-                applyControls(controller);
-                if (x !== 0 || y !== 0) setHintShown(false);
-              }}
-            />
-            {hintShown && (
-              <p className="tj-museum__hint">拖动环视 · 摇杆行走 · 点地面走过去 · 点展品看介绍</p>
-            )}
-          </MuseumStage>
-        </div>
-      )}
+        {threeD && (
+          <nav className="tj-museum__rooms" aria-label="展厅">
+            {data.rooms.map((r, index) => (
+              <button
+                key={r.id}
+                type="button"
+                className="tj-museum__room"
+                aria-current={index === room ? "true" : undefined}
+                onClick={() => goToRoom(index)}
+              >
+                {r.name}
+              </button>
+            ))}
+          </nav>
+        )}
+
+        {support === "webgl" && (
+          <div className="tj-museum__stage-wrap" hidden={listMode}>
+            <MuseumStage
+              layout={layout}
+              rooms={data.rooms}
+              exhibits={exhibits}
+              controller={controller}
+              onExhibit={openExhibit}
+              onList={() => setListMode(true)}
+              label={`3D 展厅，现在在${roomName}展厅。拖动画面环视，方向键或左下角的摇杆行走，点地面走过去，点展品看介绍；同样的展品也列在下方的列表中。`}
+            >
+              <MuseumMinimap layout={layout} currentRoom={room} markerRef={marker} />
+              <MuseumJoystick
+                onChange={(x, y) => {
+                  controller.joystick.x = x;
+                  controller.joystick.y = y;
+                  applyControls(controller);
+                  if (x !== 0 || y !== 0) setHintShown(false);
+                }}
+              />
+              {hintShown && (
+                <p className="tj-museum__hint">拖动环视 · 摇杆行走 · 点地面走过去 · 点展品看介绍</p>
+              )}
+            </MuseumStage>
+          </div>
+        )}
+        {support === "pending" && (
+          <p className="tj-museum__pending" role="status">
+            正在准备展厅…
+          </p>
+        )}
+      </div>
       <p className="tj-visually-hidden" aria-live="polite">
         {threeD ? `${roomName}展厅` : ""}
       </p>
 
-      {support === "pending" && (
-        <p className="tj-museum__pending" role="status">
-          正在准备展厅…
-        </p>
-      )}
-
       <section
-        className={
-          threeD || support === "pending" ? "tj-museum__list tj-visually-hidden" : "tj-museum__list"
-        }
+        className="tj-museum__list"
         aria-labelledby="museum-list-title"
         data-testid="museum-list"
       >
