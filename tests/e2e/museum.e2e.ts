@@ -241,6 +241,9 @@ describe("the 3D museum", () => {
       return el.museumView.project(href?.split("/").pop() ?? "");
     });
     expect(at?.onScreen).toBe(true);
+    await expect(
+      page.getByTestId("museum-stage").evaluate((el) => el.getBoundingClientRect().top),
+    ).resolves.toBeLessThan(200);
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/07-in-front-of-a-scroll.png` });
     await context.close();

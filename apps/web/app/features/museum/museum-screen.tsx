@@ -130,13 +130,21 @@ export function MuseumScreen({ data }: { data: MuseumData }) {
     controller.wake();
   };
 
+  /** Back from the list to the rooms, at the top of the page where they are. */
+  const showRooms = () => {
+    setListMode(false);
+    requestAnimationFrame(() => {
+      window.scrollTo({ top: 0 });
+      controller.wake();
+    });
+  };
+
   const viewInRoom = (id: string) => {
     const placed = layout.exhibits.find((e) => e.id === id);
     if (!placed) return;
     teleport(controller.state, placed.viewpoint, placed.viewYaw);
     controller.input.target = null;
-    setListMode(false);
-    controller.wake();
+    showRooms();
   };
 
   const back = () => {
@@ -175,7 +183,7 @@ export function MuseumScreen({ data }: { data: MuseumData }) {
               type="button"
               className="tj-museum__mode"
               aria-pressed={listMode}
-              onClick={() => setListMode((on) => !on)}
+              onClick={() => (listMode ? showRooms() : setListMode(true))}
             >
               {listMode ? "3D 展厅" : "列表模式"}
             </button>
