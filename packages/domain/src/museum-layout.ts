@@ -282,7 +282,10 @@ function hang(
       room.maxX - inset,
       Math.max(room.minX + inset, picture.x + normal.x * viewDistance(size.width)),
     ),
-    z: Math.min(maxZ - inset, Math.max(minZ + inset, picture.z + normal.z * viewDistance(size.width))),
+    z: Math.min(
+      maxZ - inset,
+      Math.max(minZ + inset, picture.z + normal.z * viewDistance(size.width)),
+    ),
   };
   return {
     id: exhibit.id,
