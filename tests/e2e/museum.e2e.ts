@@ -201,7 +201,7 @@ describe("the 3D museum", () => {
 
     await sheet.getByRole("link", { name: "查看作品详情" }).click();
     await page.waitForURL(`**/detail/${target.id}`);
-    await expect(page.locator("h1").first().textContent()).resolves.toContain(target.name);
+    await page.locator("h1", { hasText: target.name }).waitFor();
     await page.screenshot({ path: `${SHOTS}/04-work-page.png` });
     await context.close();
   }, 150_000);
@@ -273,7 +273,8 @@ describe("the 3D museum", () => {
     await page.screenshot({ path: `${SHOTS}/08-no-webgl-list.png`, fullPage: true });
     await page.locator(".tj-museum__item-link", { hasText: "清明上河图" }).click();
     await page.waitForURL("**/detail/**");
-    await expect(page.locator("h1").first().textContent()).resolves.toContain("清明上河图");
+    await page.locator("h1", { hasText: "清明上河图" }).waitFor();
+    await expect(page.locator("main h1").count()).resolves.toBe(1);
     await context.close();
   });
 
