@@ -108,6 +108,7 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
     path: `/relation?networkId=${contentId("network", "zhu-lin-qi-xian")}`,
   },
   { name: "关系图谱首页", path: "/home/relationalmap" },
+  { name: "博物馆", path: "/home/museum" },
   { name: "编辑关系图", path: "/relationedit/edit/new" },
   { name: "404", path: "/no-such-page" },
   { name: "离线页", path: "/offline.html", static: true },
@@ -354,9 +355,14 @@ describe("every built screen and pop-up, light and dark", () => {
         paper: getComputedStyle(document.querySelector(".tj-app") ?? document.body).backgroundColor,
         lang: document.documentElement.lang,
       }));
-      // The graph pages' shell is dark in both themes.
-      const dark = shellRules(new URL(s.path, "http://h").pathname).theme === "dark";
-      const expected = dark ? PAPER.dark : PAPER[theme];
+      // The graph pages' shell is dark in both themes; the bare layout of 3D scenes is black.
+      const rules = shellRules(new URL(s.path, "http://h").pathname);
+      const expected =
+        rules.layout === "black"
+          ? "rgb(0, 0, 0)"
+          : rules.theme === "dark"
+            ? PAPER.dark
+            : PAPER[theme];
       const wrong = [
         ...(paper === expected ? [] : [`the page is ${paper}, not ${expected}`]),
         ...(lang === "zh-CN" ? [] : [`<html lang="${lang}">, not zh-CN`]),

@@ -33,6 +33,7 @@ import { registerRelationMapRoutes } from "./routes/graph/relation-map-routes.ts
 import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
+import { registerMuseumRoutes } from "./routes/museum/museum-routes.ts";
 import { registerMyRoutes } from "./routes/my/my-routes.ts";
 import { registerSearchRoutes } from "./routes/search/search-routes.ts";
 import { registerSitemapRoutes } from "./routes/seo/sitemap-routes.ts";
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerTimeRoutes(typed, deps);
     registerRelationMapRoutes(typed, deps);
     registerTimeMapRoutes(typed, deps);
+    registerMuseumRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

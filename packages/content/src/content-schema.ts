@@ -1,4 +1,5 @@
 import { WORK_CATEGORIES } from "@tongjian/domain/work-categories";
+import { WORK_MOUNTS } from "@tongjian/domain/work-mounts";
 import { z } from "zod";
 
 // The format is documented in docs/content-format.md; this file is its executable form.
@@ -250,6 +251,15 @@ export const workSchema = z
     regime: keySchema.optional(),
     /** Where the original is kept (收藏): 北京故宫博物院. */
     holder: z.string().trim().min(2).max(40, "至多 40 个字符").optional(),
+    /** How a painting or calligraphy is mounted (卷, 轴, 册页, 扇面, 画板): the 3D museum's shape. */
+    mount: z.enum(WORK_MOUNTS).optional(),
+    /** The picture's size in centimetres (纵 × 横): of the original, or of the copy `holder` names first. */
+    size: z
+      .strictObject({
+        height: z.number().positive().max(5000, "纵至多 5000 厘米"),
+        width: z.number().positive().max(5000, "横至多 5000 厘米"),
+      })
+      .optional(),
     summary: chineseText(40, 400),
     sources: sourcesSchema,
   })

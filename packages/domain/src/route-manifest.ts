@@ -167,7 +167,7 @@ const SUB: [string, RouteArea, string, string?][] = [
   ["/home/abpath", "graph", "关系路径", "ab-path.tsx"],
   ["/home/historylist", "content", "历史列表"],
   ["/home/more", "content", "更多"],
-  ["/home/museum", "map", "博物馆"],
+  ["/home/museum", "map", "博物馆", "museum.tsx"],
   ["/home/national", "content", "国学"],
   ["/home/relationalmap", "graph", "关系图谱", "relational-map.tsx"],
   ["/home/spacebar", "map", "空间轴"],

@@ -47,6 +47,8 @@ import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
 import { createSampleAudioService } from "./media/sample-audio.server.ts";
+import { createMuseumService } from "./museum/museum.server.ts";
+import { createMuseumRepository } from "./museum/museum-repository.ts";
 import { myPostsSlot } from "./my/community-slot.ts";
 import { createLikedItemsRepository } from "./my/liked-items-repository.ts";
 import { createMyPagesService } from "./my/my-pages.server.ts";
@@ -188,6 +190,8 @@ export function createServices(deps: ServiceDeps) {
       columns: timeColumns,
     }),
     search: searchService,
+    // The 3D museum's rooms (/home/museum): the corpus's paintings and calligraphy by era.
+    museum: createMuseumService({ museum: createMuseumRepository(db), caches }),
     ask: createAskService({
       search: searchService,
       entries: entryService,
