@@ -145,6 +145,9 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
   );
 
   // --- People alive that year, on demand.
+  const [peopleAttempt, setPeopleAttempt] = useState(0);
+  const retryPeople = useCallback(() => setPeopleAttempt((n) => n + 1), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: 重试 (peopleAttempt) asks again
   useEffect(() => {
     if (!peopleOn) return;
     let alive = true;
@@ -159,10 +162,13 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
     return () => {
       alive = false;
     };
-  }, [peopleOn, shown.year]);
+  }, [peopleOn, shown.year, peopleAttempt]);
 
   // --- The world's events of the period, on demand.
   const worldFitted = useRef(false);
+  const [worldAttempt, setWorldAttempt] = useState(0);
+  const retryWorld = useCallback(() => setWorldAttempt((n) => n + 1), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: 重试 (worldAttempt) asks again
   useEffect(() => {
     if (!worldOn) {
       worldFitted.current = false;
@@ -184,7 +190,7 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
     return () => {
       alive = false;
     };
-  }, [worldOn, shown.year]);
+  }, [worldOn, shown.year, worldAttempt]);
 
   // --- The range player: each year waits for the one before to be drawn.
   const sequence = useRef<number[]>([]);
@@ -378,7 +384,7 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
             <span>{yearLabel}的地图数据没有加载出来。</span>
             <button
               type="button"
-              className="tj-link-button"
+              className="tj-button tj-button--ghost"
               onClick={() => setAttempt((n) => n + 1)}
             >
               重试
@@ -472,25 +478,25 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
           )}
         </form>
         <div className="tj-timemap__toggles">
-          <label>
-            <input
-              type="checkbox"
-              checked={peopleOn}
-              onChange={(e) => setPeopleOn(e.currentTarget.checked)}
-            />
-            那年在世的人物
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={worldOn}
-              onChange={(e) => setWorldOn(e.currentTarget.checked)}
-            />
-            同期世界大事
-          </label>
           <button
             type="button"
-            className="tj-timemap__range-toggle"
+            className="tj-timemap__toggle"
+            aria-pressed={peopleOn}
+            onClick={() => setPeopleOn((on) => !on)}
+          >
+            那年在世的人物
+          </button>
+          <button
+            type="button"
+            className="tj-timemap__toggle"
+            aria-pressed={worldOn}
+            onClick={() => setWorldOn((on) => !on)}
+          >
+            同期世界大事
+          </button>
+          <button
+            type="button"
+            className="tj-timemap__toggle"
             aria-expanded={rangeOpen}
             onClick={() => setRangeOpen((o) => !o)}
           >
@@ -576,8 +582,8 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
           {peopleState === "error" && (
             <p role="alert">
               人物没有加载出来，
-              <button type="button" className="tj-link-button" onClick={() => setPeopleOn(false)}>
-                关闭后重试
+              <button type="button" className="tj-button tj-button--ghost" onClick={retryPeople}>
+                重试
               </button>
             </p>
           )}
@@ -604,8 +610,8 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
           {worldState === "error" && (
             <p role="alert">
               世界大事没有加载出来，
-              <button type="button" className="tj-link-button" onClick={() => setWorldOn(false)}>
-                关闭后重试
+              <button type="button" className="tj-button tj-button--ghost" onClick={retryWorld}>
+                重试
               </button>
             </p>
           )}
