@@ -135,9 +135,9 @@ export function TimeMapCanvasView({
       )}
       {state === "error" && (
         <div className="tj-timemap__canvas-note" role="alert">
-          <p>地图没有加载出来，下面的列表仍可查看，或</p>
+          <p>地图没有加载出来，下面的列表仍可查看。</p>
           <button type="button" className="tj-button" onClick={retry}>
-            重试
+            重新加载地图
           </button>
         </div>
       )}
