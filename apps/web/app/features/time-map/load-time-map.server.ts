@@ -80,6 +80,7 @@ export async function mapDetailRequest(
   const base = requestOf(url);
   const what = decodeURIComponent(splat).replace(/\/+$/, "").trim();
   if (!what) throw notFound("没有指明要在地图上看什么");
+  const named = what.slice(0, 20);
   if (isEntityId(what)) {
     let entry: Awaited<ReturnType<typeof context.services.entries.detail>>;
     try {
@@ -113,5 +114,5 @@ export async function mapDetailRequest(
   }
   const y = readYearParam(what);
   if (y.year !== null) return { ...base, year: base.year ?? y.year };
-  throw notFound(`地图上没有「${what.slice(0, 20)}」：请给出年份（如 前221）或词条`);
+  throw notFound(`地图上没有「${named}」：请给出年份（如 前221）或词条`);
 }

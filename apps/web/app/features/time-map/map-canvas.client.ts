@@ -141,21 +141,17 @@ export function createTimeMapCanvas(
     .parallels([25, 47])
     .rotate([-105, 0])
     .center([0, 35]);
-  const CHINA: GeoJSON.Feature = {
-    type: "Feature",
-    properties: {},
-    geometry: {
-      type: "Polygon",
-      coordinates: [
-        [
-          [73, 18],
-          [135, 18],
-          [135, 53.5],
-          [73, 53.5],
-          [73, 18],
-        ],
-      ],
-    },
+  // The corners of China and its near neighbours (points: a polygon's winding would matter).
+  const CHINA: GeoJSON.MultiPoint = {
+    type: "MultiPoint",
+    coordinates: [
+      [73, 18],
+      [135, 18],
+      [135, 53.5],
+      [73, 53.5],
+      [104, 53.5],
+      [104, 18],
+    ],
   };
   projection.fitExtent(
     [
@@ -186,6 +182,15 @@ export function createTimeMapCanvas(
   let drawn: number | null = null;
   let frame = 0;
   let animation = 0;
+  let baseGeneration = 0;
+  const timers = new Set<number>();
+  const later = (work: () => void) => {
+    const id = window.setTimeout(() => {
+      timers.delete(id);
+      work();
+    }, 0);
+    timers.add(id);
+  };
 
   const regimeKey = (r: TimeMapRegime) => `${r.id}|${r.period.from}|${r.period.to}`;
 
@@ -227,6 +232,9 @@ export function createTimeMapCanvas(
     if (base) {
       ctx.fillStyle = p.land;
       ctx.fill(base.land);
+      ctx.strokeStyle = p.province;
+      ctx.lineWidth = 0.7 / k;
+      ctx.stroke(base.land);
     }
     const regimes = layers?.regimes ?? [];
     const fillAlpha = p.dark ? 0.5 : 0.42;
@@ -306,6 +314,19 @@ export function createTimeMapCanvas(
     }
 
     // Markers before the regimes' names, so a name gives way to a marker's room.
+    for (const c of layers?.capitals ?? []) {
+      const w = world(c.lng, c.lat);
+      if (!w) continue;
+      const [x, y] = toScreen(w);
+      if (x < -10 || y < -10 || x > cssWidth + 10 || y > cssHeight + 10) continue;
+      ctx.fillStyle = p.capital;
+      ctx.fillRect(x - 4, y - 4, 8, 8);
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = p.onMarker;
+      ctx.strokeRect(x - 4, y - 4, 8, 8);
+      markers.push({ x, y, pick: { type: "capital", id: c.id }, rank: 2 });
+      taken.push([x - 5, y - 5, x + 5, y + 5]);
+    }
     const events = layers?.events ?? [];
     for (const ev of events) {
       const w = world(ev.lng, ev.lat);
@@ -346,19 +367,6 @@ export function createTimeMapCanvas(
       taken.push([x - 8, y - 8, x + 8, y + 8]);
       label(ev.name, x, y + 17, 12);
     }
-    for (const c of layers?.capitals ?? []) {
-      const w = world(c.lng, c.lat);
-      if (!w) continue;
-      const [x, y] = toScreen(w);
-      if (x < -10 || y < -10 || x > cssWidth + 10 || y > cssHeight + 10) continue;
-      ctx.fillStyle = p.capital;
-      ctx.fillRect(x - 4, y - 4, 8, 8);
-      ctx.lineWidth = 1.5;
-      ctx.strokeStyle = p.onMarker;
-      ctx.strokeRect(x - 4, y - 4, 8, 8);
-      markers.push({ x, y, pick: { type: "capital", id: c.id }, rank: 2 });
-      taken.push([x - 5, y - 5, x + 5, y + 5]);
-    }
     const people = layers?.people ?? [];
     for (const person of people) {
       if (!person.place) continue;
@@ -392,7 +400,7 @@ export function createTimeMapCanvas(
       const w = world(c.lng, c.lat);
       if (!w) continue;
       const [x, y] = toScreen(w);
-      label(c.name, x, y + 12, 11);
+      label(c.name, x, y + 16, 11);
     }
     if (k >= 2) {
       for (const person of people.slice(0, 60)) {
@@ -572,23 +580,47 @@ export function createTimeMapCanvas(
       if (!units) return;
       const kindOf = (g: { properties?: unknown }) =>
         (g.properties as { kind?: string } | undefined)?.kind;
-      const land = shapeOf(feature(topo, units) as unknown as GeoJSON.Feature).path;
-      const provinces = shapeOf(
-        mesh(
-          topo,
-          units,
-          (a, b) => a !== b && kindOf(a) === "province" && kindOf(b) === "province",
-        ),
-      ).path;
-      const countries = shapeOf(
-        mesh(
-          topo,
-          units,
-          (a, b) => a === b || kindOf(a) !== "province" || kindOf(b) !== "province",
-        ),
-      ).path;
-      base = { land, provinces, countries };
+      const pathOf = (geometry: GeoJSON.GeometryObject | GeoJSON.FeatureCollection) => {
+        const path = new Path2D();
+        geoPath(
+          projection,
+          path as unknown as CanvasRenderingContext2D,
+        )(geometry as unknown as GeoJSON.Feature);
+        return path;
+      };
+      // The land as one shape where the topology has it, else the units together; the lines
+      // follow in tasks of their own, so no one task holds the page long on a slow phone.
+      const landObject = (topo.objects.land ?? units) as GeometryCollection;
+      const empty = new Path2D();
+      base = {
+        land: pathOf(feature(topo, landObject) as GeoJSON.FeatureCollection),
+        provinces: empty,
+        countries: empty,
+      };
       schedule();
+      const generation = ++baseGeneration;
+      later(() => {
+        if (generation !== baseGeneration || !base) return;
+        base.provinces = pathOf(
+          mesh(
+            topo,
+            units,
+            (a, b) => a !== b && kindOf(a) === "province" && kindOf(b) === "province",
+          ),
+        );
+        schedule();
+        later(() => {
+          if (generation !== baseGeneration || !base) return;
+          base.countries = pathOf(
+            mesh(
+              topo,
+              units,
+              (a, b) => a !== b && (kindOf(a) !== "province" || kindOf(b) !== "province"),
+            ),
+          );
+          schedule();
+        });
+      });
     },
     setLayers(next) {
       for (const r of next.regimes) {
@@ -649,6 +681,8 @@ export function createTimeMapCanvas(
       schedule();
     },
     dispose() {
+      baseGeneration += 1;
+      for (const id of timers) window.clearTimeout(id);
       cancelAnimationFrame(frame);
       cancelAnimationFrame(animation);
       canvas.removeEventListener("pointerdown", onDown);
