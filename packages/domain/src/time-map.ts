@@ -35,3 +35,49 @@ export function clampToRange(requested: number, range: YearRange): ClampedYear {
       : `地图的年代范围是${span}，${formatYear(requested)}晚于最晚的年份，已显示${formatYear(year)}`;
   return { year, clamped: { requested, message } };
 }
+
+/**
+ * Regimes whose years are made of other regimes of the corpus (issue 18): the map draws their
+ * parts, each in its own colour, and names the umbrella as the parts' `parent`. Keyed by the
+ * part's content key.
+ */
+export const TIME_MAP_PARENTS: Readonly<Record<string, string>> = {
+  "xi-zhou": "zhou",
+  "dong-zhou": "zhou",
+  "xi-han": "han",
+  "dong-han": "han",
+  "cao-wei": "san-guo",
+  "shu-han": "san-guo",
+  "sun-wu": "san-guo",
+  "xi-jin": "jin",
+  "dong-jin": "jin",
+  "liu-song": "nan-bei-chao",
+  "nan-qi": "nan-bei-chao",
+  "liang-nanchao": "nan-bei-chao",
+  "chen-nanchao": "nan-bei-chao",
+  "bei-wei": "nan-bei-chao",
+  "dong-wei": "nan-bei-chao",
+  "xi-wei": "nan-bei-chao",
+  "bei-qi": "nan-bei-chao",
+  "bei-zhou": "nan-bei-chao",
+  "hou-liang-wudai": "wu-dai-shi-guo",
+  "hou-tang": "wu-dai-shi-guo",
+  "hou-jin-wudai": "wu-dai-shi-guo",
+  "hou-han-wudai": "wu-dai-shi-guo",
+  "hou-zhou": "wu-dai-shi-guo",
+  "yang-wu": "wu-dai-shi-guo",
+  "nan-tang": "wu-dai-shi-guo",
+  "wu-yue": "wu-dai-shi-guo",
+  "min-guo-shiguo": "wu-dai-shi-guo",
+  "ma-chu": "wu-dai-shi-guo",
+  "nan-han": "wu-dai-shi-guo",
+  "qian-shu": "wu-dai-shi-guo",
+  "hou-shu": "wu-dai-shi-guo",
+  "jing-nan": "wu-dai-shi-guo",
+  "bei-han": "wu-dai-shi-guo",
+  "bei-song": "song",
+  "nan-song": "song",
+};
+
+/** The umbrella regimes (周, 汉, 三国, 晋, 南北朝, 五代十国, 宋): drawn through their parts. */
+export const TIME_MAP_UMBRELLAS: ReadonlySet<string> = new Set(Object.values(TIME_MAP_PARENTS));
