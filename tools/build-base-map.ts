@@ -149,7 +149,9 @@ export function buildBaseMap(): Topology {
   const landAtlas = readJson<Topology>("node_modules/world-atlas/land-110m.json");
   const land = topojsonClient.feature(landAtlas, landAtlas.objects.land as GeometryCollection);
 
-  let topology = topojsonServer.topology({ units, land } as never, 1e6);
+  let topology = topojsonServer.topology({ units, land } as never, 1e6) as Topology<
+    Record<string, GeometryCollection>
+  >;
   topology = topojsonSimplify.presimplify(topology);
   // The land layer may be much coarser than the units: simplify it on its own arcs.
   const landArcs = new Set<number>();

@@ -81,3 +81,34 @@ export const TIME_MAP_PARENTS: Readonly<Record<string, string>> = {
 
 /** The umbrella regimes (周, 汉, 三国, 晋, 南北朝, 五代十国, 宋): drawn through their parts. */
 export const TIME_MAP_UMBRELLAS: ReadonlySet<string> = new Set(Object.values(TIME_MAP_PARENTS));
+
+/** Years the time map's list always names, with how it names them. */
+export const TIME_MAP_MILESTONES: readonly { year: number; title: string }[] = [
+  { year: -1046, title: "武王伐纣，西周建立" },
+  { year: -770, title: "平王东迁，东周开始" },
+  { year: -475, title: "战国开始" },
+  { year: -221, title: "秦统一" },
+  { year: -202, title: "西汉建立" },
+  { year: -138, title: "张骞出使西域" },
+  { year: 9, title: "王莽建新" },
+  { year: 25, title: "东汉建立" },
+  { year: 208, title: "赤壁之战" },
+  { year: 220, title: "三国鼎立" },
+  { year: 280, title: "西晋统一" },
+  { year: 317, title: "东晋建立" },
+  { year: 383, title: "淝水之战" },
+  { year: 420, title: "南北朝开始" },
+  { year: 589, title: "隋统一" },
+  { year: 618, title: "唐朝建立" },
+  { year: 755, title: "安史之乱" },
+  { year: 907, title: "五代十国开始" },
+  { year: 960, title: "北宋建立" },
+  { year: 1127, title: "靖康之变，南宋建立" },
+  { year: 1206, title: "大蒙古国建立" },
+  { year: 1271, title: "元朝建立" },
+  { year: 1368, title: "明朝建立" },
+  { year: 1644, title: "清军入关" },
+  { year: 1840, title: "鸦片战争" },
+  { year: 1912, title: "中华民国成立" },
+  { year: 1949, title: "中华人民共和国成立" },
+];

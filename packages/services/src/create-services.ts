@@ -65,6 +65,8 @@ import { createFollowService } from "./social/follows.server.ts";
 import { createLikeRepository } from "./social/like-repository.ts";
 import { createLikeService } from "./social/likes.server.ts";
 import type { ObjectStorage } from "./storage/object-storage.ts";
+import { createTimeMapService } from "./timemap/timemap.server.ts";
+import { createTimeMapRepository } from "./timemap/timemap-repository.ts";
 import { createTrackingService } from "./tracking/tracking.server.ts";
 import { createTrackingRepository } from "./tracking/tracking-repository.ts";
 import { createSubscriptionRepository } from "./wechat/subscription-repository.ts";
@@ -86,6 +88,8 @@ export interface ServiceDeps {
   appTokenSecret: string | undefined;
   /** Where uploaded images are kept (`UPLOAD_STORAGE`, `UPLOAD_DIR`). */
   uploads: ObjectStorage;
+  /** The content folder (`CONTENT_DIR`): the time map's base map is read from its geo/. */
+  contentDir?: string;
 }
 
 /**
@@ -171,6 +175,12 @@ export function createServices(deps: ServiceDeps) {
     family: createFamilyService({ family: createFamilyRepository(db) }),
     lattice: createLatticeService({ lattice: createLatticeRepository(db), caches }),
     timeColumns,
+    // The time map (/home/timemap, /map/detail) and places over time (issue 18).
+    timeMap: createTimeMapService({
+      timeMap: createTimeMapRepository(db),
+      caches,
+      ...(deps.contentDir ? { contentDir: deps.contentDir } : {}),
+    }),
     timelines: createTimelineService({
       entries: entryService,
       entryRows: entries,

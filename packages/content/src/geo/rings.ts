@@ -107,3 +107,66 @@ export function largestPolygon(polygons: readonly Polygon[]): Polygon | undefine
   }
   return best;
 }
+
+/**
+ * A ring cut to a box (Sutherland–Hodgman): fast, keeps the ring's own vertices inside the box,
+ * and may leave zero-width spurs along the box's edges for a concave ring, which a later union
+ * removes. Returns the closed ring, or an empty array when nothing is left.
+ */
+export function clipRingToBox(
+  ring: readonly Position[],
+  [w, s, e, n]: readonly [number, number, number, number],
+): Ring {
+  type Edge = { inside: (p: Position) => boolean; cross: (a: Position, b: Position) => Position };
+  const at = (a: Position, b: Position, t: number): Position => [
+    a[0] + (b[0] - a[0]) * t,
+    a[1] + (b[1] - a[1]) * t,
+  ];
+  const edges: Edge[] = [
+    { inside: (p) => p[0] >= w, cross: (a, b) => at(a, b, (w - a[0]) / (b[0] - a[0])) },
+    { inside: (p) => p[0] <= e, cross: (a, b) => at(a, b, (e - a[0]) / (b[0] - a[0])) },
+    { inside: (p) => p[1] >= s, cross: (a, b) => at(a, b, (s - a[1]) / (b[1] - a[1])) },
+    { inside: (p) => p[1] <= n, cross: (a, b) => at(a, b, (n - a[1]) / (b[1] - a[1])) },
+  ];
+  let points: Position[] = ring.slice(0, -1) as Position[];
+  for (const edge of edges) {
+    if (points.length === 0) break;
+    const out: Position[] = [];
+    let prev = points[points.length - 1] as Position;
+    for (const cur of points) {
+      const curIn = edge.inside(cur);
+      const prevIn = edge.inside(prev);
+      if (curIn) {
+        if (!prevIn) out.push(edge.cross(prev, cur));
+        out.push(cur);
+      } else if (prevIn) out.push(edge.cross(prev, cur));
+      prev = cur;
+    }
+    points = out;
+  }
+  if (points.length < 3) return [];
+  return [...points, [...(points[0] as Position)] as Position];
+}
+
+/** Polygons cut to a box ring by ring; holes cut likewise, polygons left empty dropped. */
+export function clipPolygonsToBox(
+  polygons: MultiPolygonCoords,
+  box: readonly [number, number, number, number],
+): MultiPolygonCoords {
+  const [w, s, e, n] = box;
+  const out: MultiPolygonCoords = [];
+  for (const polygon of polygons) {
+    const rings: Ring[] = [];
+    for (const [i, ring] of polygon.entries()) {
+      const inside = ring.every(([x, y]) => x >= w && x <= e && y >= s && y <= n);
+      const clipped = inside ? ring : clipRingToBox(ring, box);
+      if (clipped.length < 4 || ringArea2(clipped) === 0) {
+        if (i === 0) break;
+        continue;
+      }
+      rings.push(clipped);
+    }
+    if (rings.length > 0) out.push(rings);
+  }
+  return out;
+}

@@ -99,7 +99,12 @@ export function loadTerritories(
     try {
       list = parseYaml(readFileSync(path, "utf8"));
     } catch (e) {
-      issues.push({ file, record: "-", field: "-", message: `YAML 解析失败：${(e as Error).message}` });
+      issues.push({
+        file,
+        record: "-",
+        field: "-",
+        message: `YAML 解析失败：${(e as Error).message}`,
+      });
       continue;
     }
     if (list == null) continue;
@@ -114,7 +119,12 @@ export function loadTerritories(
       const parsed = territorySchema.safeParse(raw);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
-          issues.push({ file, record: label, field: issue.path.join(".") || "-", message: issue.message });
+          issues.push({
+            file,
+            record: label,
+            field: issue.path.join(".") || "-",
+            message: issue.message,
+          });
         }
         return;
       }
@@ -145,7 +155,12 @@ export function loadTerritories(
       t.units.forEach((u, i) => {
         const unit = typeof u === "string" ? u : u.unit;
         if (baseMap && !baseMap.units.has(unit)) {
-          issues.push({ file, record: label, field: `units.${i}`, message: `底图中没有单元 ${unit}` });
+          issues.push({
+            file,
+            record: label,
+            field: `units.${i}`,
+            message: `底图中没有单元 ${unit}`,
+          });
         }
         const sig = typeof u === "string" ? unit : `${unit}|${u.clip.join(",")}`;
         if (seen.has(sig) || (typeof u !== "string" && seen.has(unit))) {
@@ -245,7 +260,8 @@ export function formatTerritoryCoverage(c: TerritoryCoverage): string[] {
   const lines = [
     `疆域：${c.covered}/${c.regimes} 个政权有疆域，共 ${c.periods} 个时期；${c.throughParts.length} 个由其组成部分绘出（${c.throughParts.join("、") || "无"}）`,
   ];
-  if (c.missing.length > 0) lines.push(`  缺少疆域的政权（${c.missing.length}）：${c.missing.join("、")}`);
+  if (c.missing.length > 0)
+    lines.push(`  缺少疆域的政权（${c.missing.length}）：${c.missing.join("、")}`);
   for (const g of c.gaps) lines.push(`  ${g.name} 的疆域未覆盖：${g.spans.join("，")}`);
   return lines;
 }

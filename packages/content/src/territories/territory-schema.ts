@@ -38,7 +38,11 @@ export const territorySchema = z
     from: year,
     to: year,
     units: z.array(territoryUnitSchema).min(1, "至少一个单元"),
-    note: z.string().trim().min(4, "说明至少 4 个字（说明这是近似范围及其依据）").max(300, "说明至多 300 字"),
+    note: z
+      .string()
+      .trim()
+      .min(4, "说明至少 4 个字（说明这是近似范围及其依据）")
+      .max(300, "说明至多 300 字"),
   })
   .refine((t) => t.from <= t.to, { message: "from 晚于 to", path: ["to"] });
 export type TerritoryRecord = z.infer<typeof territorySchema>;
