@@ -1,4 +1,4 @@
-import type { TimeMapYearData } from "@tongjian/contracts/time-map";
+import { TIME_MAP_SPAN_DEFAULT, type TimeMapYearData } from "@tongjian/contracts/time-map";
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { TIME_MAP_DEFAULT_YEAR } from "@tongjian/domain/time-map";
 import type { AppLoadContext } from "react-router";
@@ -52,7 +52,7 @@ export async function loadTimeMap(
       })
     : Promise.resolve(null);
   const [year, years, placeData] = await Promise.all([
-    timeMap.year({ year: request.year ?? TIME_MAP_DEFAULT_YEAR }),
+    timeMap.year({ year: request.year ?? TIME_MAP_DEFAULT_YEAR, span: TIME_MAP_SPAN_DEFAULT }),
     timeMap.years(),
     placeCall,
   ]);

@@ -40,8 +40,6 @@ export function TimeMapCanvasView({
   pick.current = onPick;
   const layersRef = useRef(layers);
   layersRef.current = layers;
-  const centreRef = useRef(centre);
-  centreRef.current = centre;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: 重试 (attempt) loads the map again
   useEffect(() => {
@@ -60,8 +58,6 @@ export function TimeMapCanvasView({
         );
         created.setBase(topology);
         if (layersRef.current) created.setLayers(layersRef.current);
-        const c = centreRef.current;
-        if (c) created.centreOn(c.lng, c.lat, c.zoom);
         map.current = created;
         (el as HTMLCanvasElement & { timeMap?: TimeMapCanvas }).timeMap = created;
         setState("ready");
