@@ -80,6 +80,16 @@ const HIT_RADIUS = 22;
 /** A pointer that moved less than this between down and up is a tap, not a drag. */
 const TAP_SLOP = 8;
 const WORLD_LNG_MIN = -30;
+/** Offsets (CSS px) tried in turn for a regime's name whose spot is taken. */
+const LABEL_NUDGES: [number, number][] = [
+  [0, 0],
+  [0, -20],
+  [0, 20],
+  [-28, 0],
+  [28, 0],
+  [0, -40],
+  [0, 40],
+];
 
 function paletteOf(el: HTMLElement): Palette {
   const style = getComputedStyle(el);
@@ -375,9 +385,12 @@ export function createTimeMapCanvas(
       const [x, y] = toScreen(w);
       if (x < -10 || y < -10 || x > cssWidth + 10 || y > cssHeight + 10) continue;
       ctx.beginPath();
-      ctx.arc(x, y, 3.5, 0, Math.PI * 2);
+      ctx.arc(x, y, 4, 0, Math.PI * 2);
       ctx.fillStyle = p.person;
       ctx.fill();
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = p.onMarker;
+      ctx.stroke();
       markers.push({ x, y, pick: { type: "person", id: person.id }, rank: 1 });
     }
 
@@ -393,7 +406,12 @@ export function createTimeMapCanvas(
       const side = Math.sqrt(shape.area) * k;
       if (side < 18) continue;
       const size = Math.round(Math.min(20, Math.max(12, side / 9)));
-      label(r.name, x, y, size, r.id === layers?.focusId ? 800 : 700);
+      // Where a marker sits on the name's spot, a spot a little off it, inside the extent.
+      const weight = r.id === layers?.focusId ? 800 : 700;
+      for (const [dx, dy] of LABEL_NUDGES) {
+        if (side < Math.abs(dx) * 3 || side < Math.abs(dy) * 3) continue;
+        if (label(r.name, x + dx, y + dy, size, weight)) break;
+      }
     }
     // Capital names and people's names when there is room.
     for (const c of layers?.capitals ?? []) {
@@ -649,10 +667,12 @@ export function createTimeMapCanvas(
       const x1 = Math.max(...xs);
       const y0 = Math.min(...ys);
       const y1 = Math.max(...ys);
-      const pad = 24;
+      // Room for a marker's name either side.
+      const padX = 56;
+      const padY = 28;
       const k = Math.min(
-        (cssWidth - 2 * pad) / Math.max(1, x1 - x0),
-        (cssHeight - 2 * pad) / Math.max(1, y1 - y0),
+        (cssWidth - 2 * padX) / Math.max(1, x1 - x0),
+        (cssHeight - 2 * padY) / Math.max(1, y1 - y0),
       );
       setView(
         {

@@ -2,6 +2,7 @@ import type {
   BaseMapTopology,
   TimeMapEvent,
   TimeMapPeopleData,
+  TimeMapWorldData,
   TimeMapYearData,
 } from "@tongjian/contracts/time-map";
 import { type ApiTransport, callApi } from "../../shell/api-client.ts";
@@ -83,17 +84,14 @@ export function fetchBase(): Promise<BaseMapTopology> {
   return base;
 }
 
-/** Events either side of a year that count as "the same period" for the world's events. */
-export const WORLD_SPAN = 50;
-
 /**
- * The world's events of the period around a year (the corpus's world history: events of no
- * Chinese regime), those with a place on the map.
+ * The world's events of the period around a year (the corpus's world history, events of no
+ * Chinese regime), each with its place.
  */
 export function fetchWorld(year: number): Promise<TimeMapEvent[]> {
   return remembered(worlds, String(year), () =>
-    callApi<TimeMapYearData>(transport, yearPath(year, WORLD_SPAN)).then((d) =>
-      d.events.filter((e) => e.regimeId === null),
+    callApi<TimeMapWorldData>(transport, `/api/timemap/${TIME_MAP_LANG}/world?year=${year}`).then(
+      (d) => d.events,
     ),
   );
 }

@@ -127,6 +127,14 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
         },
       ],
     });
+  if (url.pathname.endsWith("/world"))
+    return envelope({
+      year: Number(year),
+      label: "",
+      range: RANGE,
+      span: 50,
+      events: [event("w1", "罗马某事", -218, null)],
+    });
   if (failing.has(year)) return envelope(null, 600);
   const key = year === "3000" ? "2024" : year;
   const answer = ANSWERS[key];

@@ -255,6 +255,21 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
     setYearState(y);
   };
 
+  // The notable year at or before the year is brought into the row's view (the row scrolls,
+  // not the page).
+  const chipsRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const row = chipsRef.current;
+    let at = 0;
+    notable.forEach((n, i) => {
+      if (n.year <= year) at = i;
+    });
+    const chip = row?.querySelectorAll<HTMLElement>("button")[at];
+    if (!row || !chip) return;
+    const left = chip.offsetLeft - (row.clientWidth - chip.offsetWidth) / 2;
+    row.scrollTo({ left: Math.max(0, left), behavior: "auto" });
+  }, [year, notable]);
+
   // --- What the map draws.
   const layers: MapLayers | null = useMemo(
     () =>
@@ -274,10 +289,10 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
   );
 
   const centre: CentreRequest | null = useMemo(() => {
-    if (data.place) return { lng: data.place.lng, lat: data.place.lat, zoom: 2.2, key: "place" };
+    if (data.place) return { lng: data.place.lng, lat: data.place.lat, zoom: 1.5, key: "place" };
     const f = data.focus;
     if (f && f.lng !== undefined && f.lat !== undefined)
-      return { lng: f.lng, lat: f.lat, zoom: 2, key: "focus" };
+      return { lng: f.lng, lat: f.lat, zoom: 1.5, key: "focus" };
     return null;
   }, [data.place, data.focus]);
 
@@ -439,7 +454,7 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
           <span>{formatYear(range.min)}</span>
           <span>{formatYear(range.max)}</span>
         </div>
-        <nav className="tj-timemap__years" aria-label="重要年份">
+        <nav className="tj-timemap__years" aria-label="重要年份" ref={chipsRef}>
           <ul>
             {notable.map((n) => (
               <li key={n.year}>
@@ -507,7 +522,7 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
           <div className="tj-timemap__range">
             <label htmlFor={ids.from}>从</label>
             <input id={ids.from} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-            <label htmlFor={ids.to}>到</label>
+            <label htmlFor={ids.to}>至</label>
             <input id={ids.to} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
             <button type="button" className="tj-button" onClick={play} aria-pressed={playing}>
               {playing ? "暂停" : "播放"}
