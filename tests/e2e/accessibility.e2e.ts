@@ -109,6 +109,13 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
   },
   { name: "关系图谱首页", path: "/home/relationalmap" },
   { name: "博物馆", path: "/home/museum" },
+  { name: "时空地图：前221年", path: "/home/timemap?year=-221" },
+  {
+    name: "时空地图：苏轼与眉山，在世人物",
+    path: `/home/timemap?year=1069&place=${contentId("place", "mei-shan")}`,
+  },
+  { name: "地图详情：唐，756年", path: `/map/detail/${contentId("regime", "tang")}?year=756` },
+  { name: "地图详情：找不到", path: "/map/detail/no-such-thing" },
   { name: "编辑关系图", path: "/relationedit/edit/new" },
   { name: "404", path: "/no-such-page" },
   { name: "离线页", path: "/offline.html", static: true },

@@ -172,6 +172,35 @@ export const timeMapYearData = z.object({
 });
 export type TimeMapYearData = z.infer<typeof timeMapYearData>;
 
+/** The world's events beside a year: years either side (world history is sparse). */
+export const TIME_MAP_WORLD_SPAN_MAX = 300;
+export const TIME_MAP_WORLD_SPAN_DEFAULT = 50;
+
+export const timeMapWorldQuery = z.object({
+  year: timeMapYear,
+  span: z.coerce
+    .number({ error: "span 应为数字" })
+    .int("span 应为整数")
+    .min(0, "span 不能为负")
+    .max(TIME_MAP_WORLD_SPAN_MAX, `span 至多为 ${TIME_MAP_WORLD_SPAN_MAX}`)
+    .default(TIME_MAP_WORLD_SPAN_DEFAULT),
+});
+export type TimeMapWorldQuery = z.input<typeof timeMapWorldQuery>;
+
+/**
+ * GET /api/timemap/{lang}/world: the world's events of the period (the corpus's world history:
+ * events of no Chinese regime) with a place on the map, the nearest to the year first.
+ */
+export const timeMapWorldData = z.object({
+  year: z.number().int(),
+  label: z.string(),
+  clamped: clampedYear.optional(),
+  range: yearRange,
+  span: z.number().int(),
+  events: z.array(timeMapEvent),
+});
+export type TimeMapWorldData = z.infer<typeof timeMapWorldData>;
+
 export const timeMapPerson = z.object({
   id: z.string(),
   name: z.string(),

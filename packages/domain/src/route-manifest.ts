@@ -171,7 +171,7 @@ const SUB: [string, RouteArea, string, string?][] = [
   ["/home/national", "content", "国学"],
   ["/home/relationalmap", "graph", "关系图谱", "relational-map.tsx"],
   ["/home/spacebar", "map", "空间轴"],
-  ["/home/timemap", "map", "时空地图"],
+  ["/home/timemap", "map", "时空地图", "time-map.tsx"],
   ["/home/top", "content", "榜单"],
   ["/knowledgepoint/detail", "learning", "知识点详情"],
   ["/knowledgepoint/list", "learning", "知识点列表"],
@@ -326,7 +326,7 @@ const PARAM: [string, RouteArea, string, string?][] = [
 const CATCH_ALL: [string, RouteArea, string, string?][] = [
   ["/book/*", "media", "书籍"],
   ["/book/list/*", "media", "书单"],
-  ["/map/detail/*", "map", "地图详情"],
+  ["/map/detail/*", "map", "地图详情", "map-detail.tsx"],
   ["/datapage/detail/*", "content", "数据页"],
   ["/newsladder/*", "learning", "新闻天梯"],
   ["/ladder/*", "learning", "天梯"],

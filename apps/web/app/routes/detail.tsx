@@ -23,6 +23,7 @@ import { RecommendationsWhenNear } from "../features/graph/entry-recommendations
 import { familyTreeIdOf } from "../features/graph/family-link.ts";
 import { FamilyTreeLink } from "../features/graph/family-tree-link.tsx";
 import { useDeviceRead } from "../features/my/use-device-history.ts";
+import { mapLinkOf } from "../features/time-map/map-link.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
@@ -120,6 +121,14 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     works,
     seeMore: seeMoreFlag(url),
     familyId: familyTreeIdOf(entry, raw, relation?.relations.map((r) => r.type) ?? null),
+    // 在地图上看: a plain link to the time map at the entry's year and place (no map code here).
+    mapLink: mapLinkOf({
+      id: entry.id,
+      kind: entry.kind,
+      startYear: entry.startYear,
+      endYear: entry.endYear,
+      facts: raw,
+    }),
     list: [],
     origin,
     // Who reads decides where the read is kept: the server, or this device (features/my).
@@ -261,9 +270,16 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
             title="时间线"
             id="timeline"
             extra={
-              <AppLink className="tj-section__link" to={`/timeline/${entry.id}`}>
-                完整时间线
-              </AppLink>
+              <>
+                {d.mapLink && (
+                  <AppLink className="tj-section__link" to={d.mapLink}>
+                    在地图上看
+                  </AppLink>
+                )}
+                <AppLink className="tj-section__link" to={`/timeline/${entry.id}`}>
+                  完整时间线
+                </AppLink>
+              </>
             }
           >
             {timeline ? (

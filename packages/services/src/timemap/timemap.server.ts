@@ -13,6 +13,7 @@ import type {
   TimeMapPerson,
   TimeMapRange,
   TimeMapRegime,
+  TimeMapWorldData,
   TimeMapYearData,
   TimeMapYearsData,
 } from "@tongjian/contracts/time-map";
@@ -40,6 +41,8 @@ import type { MapEntryRow, TerritoryRow, TimeMapRepository } from "./timemap-rep
 export const BASE_MAP_RELATIVE = "geo/base-map.topo.json";
 /** Events of a year answer, the year's own first. */
 export const YEAR_EVENTS_LIMIT = 60;
+/** The world's events listed beside a year. */
+export const WORLD_EVENTS_LIMIT = 40;
 const SUMMARY_CHARS = 80;
 const INDEX_TTL_MS = 10 * 60_000;
 
@@ -367,6 +370,22 @@ export function createTimeMapService(deps: {
     };
   }
 
+  function eventAnswer(e: MapEvent): TimeMapEvent {
+    return {
+      id: e.id,
+      name: e.name,
+      year: e.start,
+      end: e.end === e.start ? null : e.end,
+      timeDesc: e.timeDesc,
+      category: e.category,
+      regimeId: e.regimeId,
+      lng: e.place.lng,
+      lat: e.place.lat,
+      place: { id: e.place.id, name: e.place.name },
+      summary: e.summary,
+    };
+  }
+
   return {
     /** The base map TopoJSON as served, with its ETag; read once. */
     base(): { body: string; etag: string } {
@@ -406,19 +425,7 @@ export function createTimeMapService(deps: {
             (a, b) => distance(a) - distance(b) || b.popularity - a.popularity || a.start - b.start,
           )
           .slice(0, YEAR_EVENTS_LIMIT)
-          .map((e) => ({
-            id: e.id,
-            name: e.name,
-            year: e.start,
-            end: e.end === e.start ? null : e.end,
-            timeDesc: e.timeDesc,
-            category: e.category,
-            regimeId: e.regimeId,
-            lng: e.place.lng,
-            lat: e.place.lat,
-            place: { id: e.place.id, name: e.place.name },
-            summary: e.summary,
-          }));
+          .map(eventAnswer);
 
         const capitals: TimeMapCapital[] = [];
         const seen = new Set<string>();
@@ -446,6 +453,35 @@ export function createTimeMapService(deps: {
           capitals,
         };
       });
+      return clamped ? { ...answer, clamped } : answer;
+    },
+
+    /**
+     * The world's events of the period around a year (events of no Chinese regime, placed by
+     * their first place with coordinates), the nearest to the year first, for the map's
+     * 同期世界大事 beside the regimes.
+     */
+    async world(request: { year: number; span: number }): Promise<TimeMapWorldData> {
+      const ix = await index();
+      const { year, clamped } = clampToRange(request.year, ix.range);
+      const lo = year - request.span;
+      const hi = year + request.span;
+      const distance = (e: MapEvent) =>
+        e.start <= year && e.end >= year
+          ? 0
+          : Math.min(Math.abs(e.start - year), Math.abs(e.end - year));
+      const events = ix.events
+        .filter((e) => e.regimeId === null && e.start <= hi && e.end >= lo)
+        .sort((a, b) => distance(a) - distance(b) || a.start - b.start || a.id.localeCompare(b.id))
+        .slice(0, WORLD_EVENTS_LIMIT)
+        .map(eventAnswer);
+      const answer: TimeMapWorldData = {
+        year,
+        label: formatYear(year),
+        range: ix.range,
+        span: request.span,
+        events,
+      };
       return clamped ? { ...answer, clamped } : answer;
     },
 

@@ -4,6 +4,8 @@ import {
   timeMapPeopleData,
   timeMapPeopleQuery,
   timeMapPlaceParams,
+  timeMapWorldData,
+  timeMapWorldQuery,
   timeMapYearData,
   timeMapYearQuery,
   timeMapYearsData,
@@ -54,6 +56,24 @@ export function registerTimeMapRoutes(app: TypedApp, { services }: AppDeps) {
     async (request, reply) => {
       reply.header("cache-control", YEAR_CACHE);
       return ok(await services.timeMap.year(request.query));
+    },
+  );
+
+  app.get(
+    "/api/timemap/:lang/world",
+    {
+      schema: {
+        tags,
+        summary:
+          "同期世界大事：某一年前后若干年（默认50年）的世界史事件（不属中国政权者），附地点坐标，离该年近者在前",
+        params: timeMapParams,
+        querystring: timeMapWorldQuery,
+        response: replies(timeMapWorldData),
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", YEAR_CACHE);
+      return ok(await services.timeMap.world(request.query));
     },
   );
 
