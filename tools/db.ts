@@ -20,6 +20,11 @@ async function main() {
     );
     const { formatGraphReport, graphReport } = await import("@tongjian/content/graph-report");
     for (const line of formatGraphReport(graphReport(bundle))) console.log(line);
+    const { editions, scenes } = bundle.panoramas;
+    if (scenes.length > 0)
+      console.log(
+        `全景校验通过：版本 ${editions.length}，场景 ${scenes.length}，热点 ${scenes.reduce((n, s) => n + s.hotspots.length, 0)}（均指向语料中的词条）`,
+      );
     const { loadCommunity } = await import("@tongjian/content/community-content");
     const community = loadCommunity(contentRoot);
     if (community)

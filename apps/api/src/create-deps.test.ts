@@ -30,6 +30,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       searchIndex: false,
       topics: false,
       graph: false,
+      panoramas: false,
     });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
@@ -63,7 +64,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0008-search-groups");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(contentDir), { topics: false, graph: false });
+    await seedContent(old, loadContent(contentDir), { topics: false, graph: false, panoramas: false });
     await old.close();
 
     const logged: string[] = [];

@@ -3,7 +3,7 @@ import { loadCommunity } from "@tongjian/content/community-content";
 import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
 import { seedCommunity } from "@tongjian/content/seed-community";
-import { seedContent, seedTopics } from "@tongjian/content/seed-content";
+import { seedContent, seedPanoramas, seedTopics } from "@tongjian/content/seed-content";
 import { seedSampleNotes } from "@tongjian/content/seed-sample-notes";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
@@ -36,6 +36,8 @@ const COMMUNITY_MIGRATION = "0012-community";
 const NOTES_MIGRATION = "0013-boards";
 /** The migration that adds relation places, descriptions, birth orders and curated networks. */
 const GRAPH_MIGRATION = "0014-graph";
+/** The migration that adds the panorama tables, which only the content files fill. */
+const PANORAMA_MIGRATION = "0016-panorama-codes";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -114,6 +116,16 @@ export async function createDeps(
       log?.info({ summary }, "content reloaded for the knowledge graph");
     } catch (error) {
       log?.info({ error: String(error) }, "content not reloaded; run npm run db:seed");
+    }
+  }
+  const reloaded = applied.includes(GRAPH_MIGRATION) && config.seedOnStart;
+  if (applied.includes(PANORAMA_MIGRATION) && !empty && !reloaded) {
+    // A corpus loaded before the panorama tables existed: its panoramas, and nothing else.
+    try {
+      const scenes = await seedPanoramas(handle, loadContent(resolve(config.contentDir)));
+      log?.info({ scenes }, "panoramas loaded");
+    } catch (error) {
+      log?.info({ error: String(error) }, "panoramas not loaded; run npm run db:seed");
     }
   }
   const store = config.redisUrl

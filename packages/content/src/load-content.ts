@@ -37,6 +37,7 @@ import {
   type WorkRecord,
   workSchema,
 } from "./content-schema.ts";
+import { type ContentPanoramas, loadPanoramas } from "./panorama-content.ts";
 import { type CardArticleRef, renderArticleCard } from "./render-article-card.ts";
 
 export type EntryKind = "person" | "regime" | "event" | "place" | "work";
@@ -125,6 +126,8 @@ export interface ContentBundle {
   /** Common readings of imported poems (poem-readings.yaml), applied by the poetry import. */
   poemReadings: PoemReading[];
   networks: ContentNetwork[];
+  /** The panoramas' editions and scenes (panoramas.yaml), their keys resolved. */
+  panoramas: ContentPanoramas;
 }
 
 export interface ContentIssue {
@@ -747,6 +750,11 @@ export function loadContent(root: string): ContentBundle {
     return out;
   }
 
+  const refs = new Map(
+    entries.map((e) => [e.key, { id: e.id, key: e.key, kind: e.kind, name: e.name }]),
+  );
+  const panoramas = loadPanoramas(root, refs, issues);
+
   if (issues.length > 0) throw new ContentValidationError(issues);
-  return { entries, relations, articles, insights, poemReadings, networks };
+  return { entries, relations, articles, insights, poemReadings, networks, panoramas };
 }
