@@ -34,6 +34,7 @@ import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
 import { registerMyRoutes } from "./routes/my/my-routes.ts";
+import { registerPanoramaRoutes } from "./routes/panorama/panorama-routes.ts";
 import { registerSearchRoutes } from "./routes/search/search-routes.ts";
 import { registerSitemapRoutes } from "./routes/seo/sitemap-routes.ts";
 import { registerWeChatSignatureRoutes } from "./routes/share/wechat-signature-routes.ts";
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerAbPathRoutes(typed, deps);
     registerTimeRoutes(typed, deps);
     registerRelationMapRoutes(typed, deps);
+    registerPanoramaRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({
