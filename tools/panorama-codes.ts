@@ -35,7 +35,9 @@ if (!scope) {
 
 const { createDatabase } = await import("@tongjian/db/create-database");
 const { migrateToLatest } = await import("@tongjian/db/migrate");
-const { createPanoramaRepository } = await import("@tongjian/services/panorama/panorama-repository");
+const { createPanoramaRepository } = await import(
+  "@tongjian/services/panorama/panorama-repository"
+);
 const { createPanoramaService } = await import("@tongjian/services/panorama/panoramas.server");
 const { createSceneImages } = await import("@tongjian/services/panorama/scene-image.server");
 const { createEntryRepository } = await import("@tongjian/services/content/entry-repository");
@@ -65,7 +67,9 @@ try {
   for (const code of made.codes) console.log(formatExchangeCode(code));
 } catch (error) {
   if (error instanceof ServiceError) {
-    console.error(`${error.message}${error.message.startsWith("没有这个场景") ? "（场景要先载入：npm run db:seed）" : ""}`);
+    console.error(
+      `${error.message}${error.message.startsWith("没有这个场景") ? "（场景要先载入：npm run db:seed）" : ""}`,
+    );
     process.exitCode = 1;
   } else throw error;
 } finally {

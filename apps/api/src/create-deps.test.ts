@@ -64,7 +64,11 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0008-search-groups");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(contentDir), { topics: false, graph: false, panoramas: false });
+    await seedContent(old, loadContent(contentDir), {
+      topics: false,
+      graph: false,
+      panoramas: false,
+    });
     await old.close();
 
     const logged: string[] = [];

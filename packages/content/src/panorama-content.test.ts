@@ -73,7 +73,10 @@ describe("panoramas.yaml", () => {
   it("accepts a good scene and resolves its keys", () => {
     const { panoramas, issues } = load(EDITION + scene());
     expect(issues).toEqual([]);
-    expect(panoramas.scenes[0]?.hotspots[0]?.entry).toMatchObject({ id: "id-li-bai", name: "李白" });
+    expect(panoramas.scenes[0]?.hotspots[0]?.entry).toMatchObject({
+      id: "id-li-bai",
+      name: "李白",
+    });
     expect(panoramas.scenes[0]?.intro).toHaveLength(1);
   });
 
@@ -99,6 +102,8 @@ describe("panoramas.yaml", () => {
       record: "test-scene",
       field: "hotspots.1.pitch",
     });
-    expect(load(EDITION + scene({ feature: "castle" })).issues[0]?.message).toContain("kind 只能是");
+    expect(load(EDITION + scene({ feature: "castle" })).issues[0]?.message).toContain(
+      "kind 只能是",
+    );
   });
 });

@@ -196,9 +196,7 @@ export async function seedPanoramas(
   bundle: ContentBundle,
   now = new Date(),
 ): Promise<number> {
-  await handle.db
-    .transaction()
-    .execute((trx) => writePanoramas(trx, bundle, now.toISOString()));
+  await handle.db.transaction().execute((trx) => writePanoramas(trx, bundle, now.toISOString()));
   await bumpContentVersion(handle.db, now);
   return bundle.panoramas.scenes.length;
 }

@@ -111,3 +111,12 @@ export function editionScope(edition: PanoramaEdition): PanoramaScope {
 export function normalizeYaw(yaw: number): number {
   return ((yaw % 360) + 360) % 360;
 }
+
+/**
+ * Where readers reach the panoramas' service (/panorama/server). The address is a placeholder in
+ * the reserved `.example` domain until the operator sets a real one here.
+ */
+export const PANORAMA_SUPPORT = {
+  email: "kefu@tongjian.example",
+  hours: "工作日 9:00—18:00",
+} as const;

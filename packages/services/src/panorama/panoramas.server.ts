@@ -177,7 +177,12 @@ export function createPanoramaService(deps: {
       edition,
       title: meta.title,
       groups: scenes.map((scene) => ({
-        scene: { key: scene.key, name: scene.name, era: scene.era, access: accessOf(scene, scopes) },
+        scene: {
+          key: scene.key,
+          name: scene.name,
+          era: scene.era,
+          access: accessOf(scene, scopes),
+        },
         // An entry removed from the corpus since the scenes were seeded is left out.
         entries: pick(scene).flatMap((e) => {
           const row = rows.get(e.id);
@@ -200,7 +205,12 @@ export function createPanoramaService(deps: {
     }
     const scene = await findScene(value);
     return {
-      scope: { kind: "scene" as const, edition: scene.edition, sceneKey: scene.key, title: scene.name },
+      scope: {
+        kind: "scene" as const,
+        edition: scene.edition,
+        sceneKey: scene.key,
+        title: scene.name,
+      },
       scenes: [scene],
     };
   }
@@ -258,7 +268,8 @@ export function createPanoramaService(deps: {
     /** The scene's picture; a locked scene's only for a reader who has unlocked it. */
     async image(key: string, viewer: Viewer, width: PanoramaImageWidth): Promise<SceneImage> {
       const scene = await findScene(key);
-      if (accessOf(scene, await scopesOf(viewer)) === "locked") throw new ForbiddenError(SCENE_LOCKED);
+      if (accessOf(scene, await scopesOf(viewer)) === "locked")
+        throw new ForbiddenError(SCENE_LOCKED);
       return deps.images.get(scene, { width }, scene.updatedAt);
     },
 
@@ -285,7 +296,10 @@ export function createPanoramaService(deps: {
         if (outcome.kind === "unknown")
           throw new ExchangeCodeError(404, "兑换码不存在，请核对后重新输入");
         if (outcome.kind === "expired")
-          throw new ExchangeCodeError(410, `兑换码已过期（有效期至 ${formatDate(outcome.expiresAt)}）`);
+          throw new ExchangeCodeError(
+            410,
+            `兑换码已过期（有效期至 ${formatDate(outcome.expiresAt)}）`,
+          );
         throw new ExchangeCodeError(
           409,
           outcome.byThisAccount ? "你已经用过这个兑换码，对应场景已解锁" : "兑换码已被使用",

@@ -43,7 +43,11 @@ export function createSceneImages(options: { maxBytes?: number } = {}) {
   const painting = new Map<string, Promise<SceneImage>>();
   return {
     /** The picture of a scene; `version` changes when the scene's content does. */
-    async get(picture: PanoramaPicture, kind: SceneImageKind, version: string): Promise<SceneImage> {
+    async get(
+      picture: PanoramaPicture,
+      kind: SceneImageKind,
+      version: string,
+    ): Promise<SceneImage> {
       const id = `${picture.key}:${"thumb" in kind ? `thumb${kind.blur ? "-blur" : ""}` : kind.width}:${version}`;
       const cached = cache.get(id);
       if (cached) return cached;

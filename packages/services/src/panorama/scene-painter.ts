@@ -1,8 +1,8 @@
 import {
+  normalizeYaw,
   type PanoramaFeature,
   type PanoramaPalette,
   type PanoramaPicture,
-  normalizeYaw,
 } from "@tongjian/domain/panorama";
 
 // The scene generator: a scene's features painted as an equirectangular picture (2:1; x is yaw,
@@ -264,7 +264,8 @@ class Canvas {
    * would cross the left or right edge.
    */
   place(x: number, halfWidth: number, markup: string) {
-    const at = (dx: number) => this.parts.push(`<g transform="translate(${f(dx)},0)">${markup}</g>`);
+    const at = (dx: number) =>
+      this.parts.push(`<g transform="translate(${f(dx)},0)">${markup}</g>`);
     at(x);
     if (x - halfWidth < 0) at(x + this.width);
     if (x + halfWidth > this.width) at(x - this.width);
@@ -310,7 +311,12 @@ function storey(
   return { markup: parts.join(""), top: roofBase - h * 0.45 };
 }
 
-function paintGate(cv: Canvas, c: Colors, feature: { yaw: number; scale?: number }, wallFill: string) {
+function paintGate(
+  cv: Canvas,
+  c: Colors,
+  feature: { yaw: number; scale?: number },
+  wallFill: string,
+) {
   const s = (feature.scale ?? 1) * cv.b;
   const base = cv.horizon + 1.5 * s;
   const w = 26 * s;
@@ -400,7 +406,11 @@ function paintStoreys(
   cv.place(cv.x(feature.yaw), baseW, parts.join(""));
 }
 
-function paintHill(cv: Canvas, c: Colors, feature: { yaw: number; width: number; height?: number }) {
+function paintHill(
+  cv: Canvas,
+  c: Colors,
+  feature: { yaw: number; width: number; height?: number },
+) {
   const w = feature.width * cv.u;
   const h = (feature.height ?? 8) * cv.u;
   const base = cv.horizon + 0.5 * cv.u;
@@ -442,12 +452,14 @@ function paintWater(cv: Canvas, c: Colors, random: () => number, from: number, t
 /** A band drawn from x over w, again a turn away where it passes the right edge. */
 function placeBand(cv: Canvas, x: number, w: number, markup: string) {
   cv.parts.push(`<g transform="translate(${f(x)},0)">${markup}</g>`);
-  if (x + w > cv.width) cv.parts.push(`<g transform="translate(${f(x - cv.width)},0)">${markup}</g>`);
+  if (x + w > cv.width)
+    cv.parts.push(`<g transform="translate(${f(x - cv.width)},0)">${markup}</g>`);
 }
 
 function paintWall(cv: Canvas, c: Colors, feature: { from: number; to: number; color?: string }) {
   const { x, w } = cv.band(feature.from, feature.to);
-  const fill = feature.color === "earth" ? c.sandShade : feature.color === "red" ? "#a3403a" : c.wall;
+  const fill =
+    feature.color === "earth" ? c.sandShade : feature.color === "red" ? "#a3403a" : c.wall;
   const top = cv.y(3.2);
   const base = cv.y(-0.6);
   const merlon = 1.1 * cv.u;
@@ -470,7 +482,12 @@ function paintWall(cv: Canvas, c: Colors, feature: { from: number; to: number; c
   placeBand(cv, x, w, parts.join(""));
 }
 
-function paintTrees(cv: Canvas, c: Colors, random: () => number, feature: { from: number; to: number; willow?: boolean }) {
+function paintTrees(
+  cv: Canvas,
+  c: Colors,
+  random: () => number,
+  feature: { from: number; to: number; willow?: boolean },
+) {
   const { x, w } = cv.band(feature.from, feature.to);
   const parts: string[] = [];
   for (let tx = random() * 2 * cv.u; tx < w; tx += (1.8 + random() * 2.4) * cv.u) {
@@ -501,7 +518,12 @@ function paintTrees(cv: Canvas, c: Colors, random: () => number, feature: { from
   placeBand(cv, x, w, parts.join(""));
 }
 
-function paintBoats(cv: Canvas, c: Colors, random: () => number, feature: { from: number; to: number; sails?: boolean }) {
+function paintBoats(
+  cv: Canvas,
+  c: Colors,
+  random: () => number,
+  feature: { from: number; to: number; sails?: boolean },
+) {
   const { x, w } = cv.band(feature.from, feature.to);
   const parts: string[] = [];
   for (let bx = random() * 3 * cv.u; bx < w; bx += (5 + random() * 6) * cv.u) {
@@ -554,7 +576,12 @@ function paintBridge(cv: Canvas, c: Colors, feature: { yaw: number; scale?: numb
   cv.place(cv.x(feature.yaw), w / 2, parts.join(""));
 }
 
-function paintCliff(cv: Canvas, c: Colors, random: () => number, feature: { from: number; to: number; caves?: boolean }) {
+function paintCliff(
+  cv: Canvas,
+  c: Colors,
+  random: () => number,
+  feature: { from: number; to: number; caves?: boolean },
+) {
   const { x, w } = cv.band(feature.from, feature.to);
   const base = cv.y(-1);
   const points: string[] = [`0 ${f(base)}`];
@@ -587,7 +614,12 @@ function paintCliff(cv: Canvas, c: Colors, random: () => number, feature: { from
   placeBand(cv, x, w, parts.join(""));
 }
 
-function paintDunes(cv: Canvas, c: Colors, random: () => number, feature: { from: number; to: number }) {
+function paintDunes(
+  cv: Canvas,
+  c: Colors,
+  random: () => number,
+  feature: { from: number; to: number },
+) {
   const { x, w } = cv.band(feature.from, feature.to);
   const base = cv.horizon + 0.6 * cv.u;
   const parts: string[] = [];
@@ -610,9 +642,15 @@ function paintDunes(cv: Canvas, c: Colors, random: () => number, feature: { from
  * horizon the road's edges lie atan(k·tan|p|) to either side (k: its half-width over the eye's
  * height), so it narrows to a point on the horizon and opens to half the circle underfoot.
  */
-function paintRoad(cv: Canvas, c: Colors, feature: { yaw: number; width?: number; paving?: string }) {
+function paintRoad(
+  cv: Canvas,
+  c: Colors,
+  feature: { yaw: number; width?: number; paving?: string },
+) {
   const k = feature.width ?? 4;
-  const pitches = [-0.3, -0.6, -1, -1.5, -2.5, -4, -6, -9, -13, -18, -25, -35, -48, -62, -75, -89.5];
+  const pitches = [
+    -0.3, -0.6, -1, -1.5, -2.5, -4, -6, -9, -13, -18, -25, -35, -48, -62, -75, -89.5,
+  ];
   const side = (p: number) => (Math.atan(k * Math.tan((-p * Math.PI) / 180)) * 180) / Math.PI;
   // From the horizon down the right edge to the nadir, and up the left edge back again.
   const right = pitches.map((p) => `${f(side(p) * cv.u)} ${f(cv.y(p))}`);

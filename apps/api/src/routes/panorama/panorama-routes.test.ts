@@ -34,7 +34,9 @@ describe.each(databaseTargets())("panoramas and their exchange codes on $name", 
     expect(body.data.preface.length).toBeGreaterThan(1);
     const names = body.data.scenes.map((s: { name: string }) => s.name);
     expect(names).toEqual(["长安城", "汴京", "临安", "北京紫禁城"]);
-    const palace = body.data.scenes.find((s: { key: string }) => s.key === "zi-jin-cheng-ming-qing");
+    const palace = body.data.scenes.find(
+      (s: { key: string }) => s.key === "zi-jin-cheng-ming-qing",
+    );
     expect(palace).toMatchObject({ locked: true, access: "locked" });
     expect(body.data.scenes[0]).toMatchObject({ access: "open", era: "唐·天宝初年" });
     const later = await get("/api/panorama/cn/panorama2022");
@@ -108,7 +110,13 @@ describe.each(databaseTargets())("panoramas and their exchange codes on $name", 
     const file = await get("/api/panorama/image/..%2Fetc.jpg");
     expect(file.status).toBe(400);
     const { browser } = await signedInReader(t.app);
-    for (const body of [{}, { code: "" }, { code: "abc" }, { code: "IIII-0000-OOOO" }, { code: 12 }]) {
+    for (const body of [
+      {},
+      { code: "" },
+      { code: "abc" },
+      { code: "IIII-0000-OOOO" },
+      { code: 12 },
+    ]) {
       const res = await browser.post(REDEEM, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toMatch(/兑换码/);

@@ -62,8 +62,7 @@ export function registerPanoramaRoutes(app: TypedApp, { services }: AppDeps) {
         response: replies(panoramaEntryLists),
       },
     },
-    async (request) =>
-      ok(await services.panoramas.people(request.params.edition, request.viewer)),
+    async (request) => ok(await services.panoramas.people(request.params.edition, request.viewer)),
   );
 
   app.get(
@@ -111,7 +110,12 @@ export function registerPanoramaRoutes(app: TypedApp, { services }: AppDeps) {
         request.viewer,
         request.query.w,
       );
-      return sendImage(request, reply, image, request.viewer.kind === "user" ? "private" : "public");
+      return sendImage(
+        request,
+        reply,
+        image,
+        request.viewer.kind === "user" ? "private" : "public",
+      );
     },
   );
 
