@@ -3,7 +3,7 @@ import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
 import { EXCHANGE_CODE_FORMAT_MESSAGE } from "@tongjian/domain/panorama";
 import { loginPath } from "@tongjian/domain/viewer";
 import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
@@ -17,6 +17,7 @@ import { panoramaPath } from "./panorama-nav.tsx";
 export function RedeemForm({ signedIn }: { signedIn: boolean }) {
   const { api, env, bridge } = usePlatform();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const { pathname, search } = useLocation();
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -39,6 +40,8 @@ export function RedeemForm({ signedIn }: { signedIn: boolean }) {
     try {
       setDone(await api.post<RedeemResult>("/api/panorama/y/redeem", { code }));
       setCode("");
+      // The page's list of scenes to unlock says which are open now.
+      void revalidator.revalidate();
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.code === CODE_NOT_LOGGED_IN) {
         await signIn();
