@@ -15,8 +15,8 @@ import { entryCard } from "./content.ts";
 //   GET  /api/panorama/{lang}/{edition}/people        the scenes' people, per scene
 //   GET  /api/panorama/{lang}/{edition}/book          the scenes' books and works, per scene
 //   GET  /api/panorama/{lang}/scene/{key}             one scene: hotspots, picture (when open)
-//   GET  /api/panorama/image/{key}.jpg?w=             the scene's picture (equirectangular)
-//   GET  /api/panorama/thumb/{key}.jpg                its small picture (blurred while locked)
+//   GET  /media/panorama/{key}.jpg?w=             the scene's picture (equirectangular)
+//   GET  /media/panorama/thumb/{key}.jpg                its small picture (blurred while locked)
 //   POST /api/panorama/y/redeem  { code }             spends an exchange code (login, CSRF)
 
 export const panoramaEdition = z.enum(PANORAMA_EDITIONS, {

@@ -136,7 +136,7 @@ export function createPanoramaService(deps: {
       place: scene.place,
       locked: scene.locked,
       access,
-      thumbUrl: `/api/panorama/thumb/${scene.key}.jpg?v=${encodeURIComponent(scene.updatedAt)}`,
+      thumbUrl: `/media/panorama/thumb/${scene.key}.jpg?v=${encodeURIComponent(scene.updatedAt)}`,
     };
   }
 
@@ -241,7 +241,7 @@ export function createPanoramaService(deps: {
         ...summary(scene, access),
         intro: scene.intro,
         imageUrl: open
-          ? `/api/panorama/image/${scene.key}.jpg?v=${encodeURIComponent(scene.updatedAt)}`
+          ? `/media/panorama/${scene.key}.jpg?v=${encodeURIComponent(scene.updatedAt)}`
           : null,
         hotspots: open
           ? scene.hotspots.map((h, i) => ({

@@ -50,21 +50,21 @@ describe.each(databaseTargets())("panoramas and their exchange codes on $name", 
   it("gives an open scene's hotspots, each an entry of the corpus, and its 2:1 picture", async () => {
     const { status, body } = await get(`/api/panorama/cn/scene/${OPEN}`);
     expect(status).toBe(200);
-    expect(body.data.imageUrl).toMatch(/^\/api\/panorama\/image\/chang-an-tang\.jpg/);
+    expect(body.data.imageUrl).toMatch(/^\/media\/panorama\/chang-an-tang\.jpg/);
     const xuanZang = body.data.hotspots.find((h: { label: string }) => h.label === "大雁塔");
     expect(xuanZang.entry).toEqual({
       id: contentId("person", "xuan-zang"),
       kind: "person",
       name: "玄奘",
     });
-    const image = await t.app.inject({ url: `/api/panorama/image/${OPEN}.jpg?w=1024` });
+    const image = await t.app.inject({ url: `/media/panorama/${OPEN}.jpg?w=1024` });
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/jpeg");
     const meta = await sharp(image.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([1024, 512]);
     // The same picture again is not sent again.
     const again = await t.app.inject({
-      url: `/api/panorama/image/${OPEN}.jpg?w=1024`,
+      url: `/media/panorama/${OPEN}.jpg?w=1024`,
       headers: { "if-none-match": String(image.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
@@ -73,11 +73,11 @@ describe.each(databaseTargets())("panoramas and their exchange codes on $name", 
   it("keeps a locked scene's picture and hotspots from readers who have not unlocked it", async () => {
     const scene = await get(`/api/panorama/cn/scene/${LOCKED}`);
     expect(scene.body.data).toMatchObject({ access: "locked", imageUrl: null, hotspots: [] });
-    const image = await get(`/api/panorama/image/${LOCKED}.jpg?w=1024`);
+    const image = await get(`/media/panorama/${LOCKED}.jpg?w=1024`);
     expect(image.status).toBe(403);
     expect(image.body.message).toBe("该场景尚未解锁，请先兑换");
     // Its blurred small picture is for everyone.
-    const thumb = await t.app.inject({ url: `/api/panorama/thumb/${LOCKED}.jpg` });
+    const thumb = await t.app.inject({ url: `/media/panorama/thumb/${LOCKED}.jpg` });
     expect(thumb.statusCode).toBe(200);
     const meta = await sharp(thumb.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([640, 320]);
@@ -104,10 +104,10 @@ describe.each(databaseTargets())("panoramas and their exchange codes on $name", 
     const scene = await get("/api/panorama/cn/scene/no-such-scene");
     expect(scene.status).toBe(404);
     expect(scene.body.message).toBe("全景场景不存在");
-    const width = await get(`/api/panorama/image/${OPEN}.jpg?w=333`);
+    const width = await get(`/media/panorama/${OPEN}.jpg?w=333`);
     expect(width.status).toBe(400);
     expect(width.body.message).toContain("宽度只能是");
-    const file = await get("/api/panorama/image/..%2Fetc.jpg");
+    const file = await get("/media/panorama/..%2Fetc.jpg");
     expect(file.status).toBe(400);
     const { browser } = await signedInReader(t.app);
     for (const body of [
@@ -150,7 +150,7 @@ describe.each(databaseTargets())("panoramas and their exchange codes on $name", 
     const scene = (await browser.get(`/api/panorama/cn/scene/${LOCKED}`)).json().data;
     expect(scene.access).toBe("unlocked");
     expect(scene.hotspots.length).toBeGreaterThanOrEqual(3);
-    const image = await browser.get(`/api/panorama/image/${LOCKED}.jpg?w=1024`);
+    const image = await browser.get(`/media/panorama/${LOCKED}.jpg?w=1024`);
     expect(image.statusCode).toBe(200);
     expect(image.headers["cache-control"]).toContain("private");
     // Spent: the same account is told it used it; another account that it is used.

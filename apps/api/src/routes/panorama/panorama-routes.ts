@@ -95,7 +95,7 @@ export function registerPanoramaRoutes(app: TypedApp, { services }: AppDeps) {
   );
 
   app.get(
-    "/api/panorama/image/:file",
+    "/media/panorama/:file",
     {
       schema: {
         tags,
@@ -120,7 +120,7 @@ export function registerPanoramaRoutes(app: TypedApp, { services }: AppDeps) {
   );
 
   app.get(
-    "/api/panorama/thumb/:file",
+    "/media/panorama/thumb/:file",
     {
       schema: {
         tags,
