@@ -112,7 +112,7 @@ describe("panoramas", () => {
     await page.screenshot({ path: `${SHOTS}/03-hotspot-sheet.png` });
     await sheet.getByRole("link", { name: "查看词条" }).click();
     await page.waitForURL(`**/detail/${contentId("person", "li-longji")}`);
-    await expect(page.locator("h1").first().textContent()).resolves.toContain("李隆基");
+    await expect.poll(() => page.locator("h1").first().textContent()).toContain("李隆基");
     await page.screenshot({ path: `${SHOTS}/04-entry-from-hotspot.png` });
     await context.close();
   });
@@ -137,11 +137,12 @@ describe("panoramas", () => {
     const context = await phoneContext(browser);
     await context.addInitScript(() => {
       const original = HTMLCanvasElement.prototype.getContext;
-      // biome-ignore lint/suspicious/noExplicitAny: the overloads of getContext
-      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: any[]) {
-        if (type.startsWith("webgl")) return null;
-        return original.call(this, type as "2d", ...rest);
-      } as typeof original;
+      Object.defineProperty(HTMLCanvasElement.prototype, "getContext", {
+        value(this: HTMLCanvasElement, type: string, options?: unknown) {
+          if (type.startsWith("webgl")) return null;
+          return original.call(this, type as "2d", options as CanvasRenderingContext2DSettings);
+        },
+      });
     });
     const page = await context.newPage();
     await open(page, "/panorama?scene=lin-an-nan-song");
@@ -156,7 +157,9 @@ describe("panoramas", () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await open(page, `/panorama2022?scene=${LOCKED}`);
-    await expect(page.getByRole("heading", { name: "该场景需兑换后观看" }).count()).resolves.toBe(1);
+    await expect(page.getByRole("heading", { name: "该场景需兑换后观看" }).count()).resolves.toBe(
+      1,
+    );
     await expect(page.getByTestId("panorama-viewer").count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/07-locked-scene.png` });
 
@@ -200,8 +203,9 @@ describe("panoramas", () => {
     await page.getByRole("link", { name: "观看「敦煌莫高窟」" }).click();
     await page.waitForURL(`**/panorama2022?scene=${LOCKED}`);
     await viewerReady(page);
-    await expect(page.getByRole("button", { name: "热点：藏经洞（敦煌藏经洞的发现）" }).count())
-      .resolves.toBe(1);
+    await expect(
+      page.getByRole("button", { name: "热点：藏经洞（敦煌藏经洞的发现）" }).count(),
+    ).resolves.toBe(1);
     await page.screenshot({ path: `${SHOTS}/10-unlocked-mo-gao-ku.png` });
 
     // Another reader's account: the spare code works for them; the spent one does not.
@@ -239,7 +243,9 @@ describe("panoramas", () => {
     await page.screenshot({ path: `${SHOTS}/13-people.png` });
 
     await open(page, "/panorama2022/book");
-    await expect(page.getByRole("link", { name: /大唐西域记/ }).count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole("link", { name: /大唐西域记/ }).count()).resolves.toBeGreaterThan(
+      0,
+    );
     await page.screenshot({ path: `${SHOTS}/14-books-2022.png` });
 
     await open(page, "/panorama/server");
