@@ -27,6 +27,11 @@ async function main() {
     const regimes = bundle.entries.filter((e) => e.kind === "regime");
     for (const line of formatTerritoryCoverage(territoryCoverage(regimes, bundle.territories)))
       console.log(line);
+    const { editions, scenes } = bundle.panoramas;
+    if (scenes.length > 0)
+      console.log(
+        `全景校验通过：版本 ${editions.length}，场景 ${scenes.length}，热点 ${scenes.reduce((n, s) => n + s.hotspots.length, 0)}（均指向语料中的词条）`,
+      );
     const { loadCommunity } = await import("@tongjian/content/community-content");
     const community = loadCommunity(contentRoot);
     if (community)

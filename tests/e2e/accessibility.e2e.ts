@@ -22,6 +22,8 @@ const FONT_KEY = "tj:article-font";
 const TAP_PX = 44;
 /** The page colours of the two palettes (theme.css --tj-paper), as the browser reports them. */
 const PAPER = { light: "rgb(250, 247, 242)", dark: "rgb(21, 18, 15)" };
+/** The bare black layout's stage (theme.css --tj-stage-bg). */
+const STAGE = "rgb(0, 0, 0)";
 const THEME_COLOR = { light: "#8c2f1e", dark: "#15120f" };
 
 const article = (key: string) => contentId("article", key);
@@ -33,7 +35,7 @@ const person = (key: string) => contentId("person", key);
  * `{poem}` is a poem of the imported fixture poetry, found when the server is up; `static`
  * marks a page without React (the offline page).
  */
-const SCREENS: { name: string; path: string; static?: boolean }[] = [
+const SCREENS: { name: string; path: string; static?: boolean; stage?: boolean }[] = [
   { name: "首页", path: "/" },
   { name: "问史", path: "/ai" },
   { name: "问史：回答", path: `/ai?q=${encodeURIComponent("唐太宗和魏征是什么关系")}` },
@@ -108,7 +110,7 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
     path: `/relation?networkId=${contentId("network", "zhu-lin-qi-xian")}`,
   },
   { name: "关系图谱首页", path: "/home/relationalmap" },
-  { name: "博物馆", path: "/home/museum" },
+  { name: "博物馆", path: "/home/museum", stage: true },
   { name: "时空地图：前221年", path: "/home/timemap?year=-221" },
   {
     name: "时空地图：苏轼与眉山，在世人物",
@@ -117,6 +119,14 @@ const SCREENS: { name: string; path: string; static?: boolean }[] = [
   { name: "地图详情：唐，756年", path: `/map/detail/${contentId("regime", "tang")}?year=756` },
   { name: "地图详情：找不到", path: "/map/detail/no-such-thing" },
   { name: "编辑关系图", path: "/relationedit/edit/new" },
+  { name: "全景：长安城", path: "/panorama", stage: true },
+  { name: "全景：未解锁的场景", path: "/panorama2022?scene=mo-gao-ku-tang", stage: true },
+  { name: "全景热点", path: "/panorama/popups?scene=chang-an-tang&spot=chang-an-tang-5" },
+  { name: "全景序言", path: "/panorama/preface" },
+  { name: "全景人物", path: "/panorama/people" },
+  { name: "全景书籍（2022）", path: "/panorama2022/book" },
+  { name: "全景兑换", path: "/panorama2022/exchange" },
+  { name: "全景服务", path: "/panorama/server" },
   { name: "404", path: "/no-such-page" },
   { name: "离线页", path: "/offline.html", static: true },
 ];
@@ -358,18 +368,20 @@ describe("every built screen and pop-up, light and dark", () => {
   it.each(SCREENS)("$name ($path): axe finds nothing serious, targets are 44 px", async (s) => {
     const found = await inBothThemes(async (page, theme) => {
       await visit(page, s.path, s);
-      const { paper, lang } = await page.evaluate(() => ({
-        paper: getComputedStyle(document.querySelector(".tj-app") ?? document.body).backgroundColor,
-        lang: document.documentElement.lang,
-      }));
-      // The graph pages' shell is dark in both themes; the bare layout of 3D scenes is black.
       const rules = shellRules(new URL(s.path, "http://h").pathname);
-      const expected =
-        rules.layout === "black"
-          ? "rgb(0, 0, 0)"
-          : rules.theme === "dark"
-            ? PAPER.dark
-            : PAPER[theme];
+      // The bare black layout (3D scenes, panoramas) is a stage; its reading pages draw their
+      // own page, in the reader's theme, on it.
+      const black = rules.layout === "black";
+      const { paper, lang } = await page.evaluate(
+        (surface) => ({
+          paper: getComputedStyle(document.querySelector(surface) ?? document.body).backgroundColor,
+          lang: document.documentElement.lang,
+        }),
+        black ? "main" : ".tj-app",
+      );
+      // The graph pages' shell is dark in both themes.
+      const dark = rules.theme === "dark";
+      const expected = black ? (s.stage ? STAGE : PAPER[theme]) : dark ? PAPER.dark : PAPER[theme];
       const wrong = [
         ...(paper === expected ? [] : [`the page is ${paper}, not ${expected}`]),
         ...(lang === "zh-CN" ? [] : [`<html lang="${lang}">, not zh-CN`]),

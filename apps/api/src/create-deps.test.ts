@@ -32,6 +32,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       topics: false,
       graph: false,
       territories: false,
+      panoramas: false,
     });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
@@ -69,6 +70,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       topics: false,
       graph: false,
       territories: false,
+      panoramas: false,
     });
     await old.close();
 

@@ -3,7 +3,7 @@ import { loadCommunity } from "@tongjian/content/community-content";
 import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
 import { seedCommunity } from "@tongjian/content/seed-community";
-import { seedContent, seedTopics } from "@tongjian/content/seed-content";
+import { seedContent, seedPanoramas, seedTopics } from "@tongjian/content/seed-content";
 import { seedSampleNotes } from "@tongjian/content/seed-sample-notes";
 import { seedTerritories } from "@tongjian/content/territories/seed-territories";
 import { createDatabase } from "@tongjian/db/create-database";
@@ -39,6 +39,8 @@ const NOTES_MIGRATION = "0013-boards";
 const GRAPH_MIGRATION = "0014-graph";
 /** The migration that adds the time map's territories, composed from the content files. */
 const TERRITORY_MIGRATION = "0015-territories";
+/** The migration that adds the panorama tables, which only the content files fill. */
+const PANORAMA_MIGRATION = "0016-panorama-codes";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -119,7 +121,9 @@ export async function createDeps(
       log?.info({ error: String(error) }, "content not reloaded; run npm run db:seed");
     }
   }
-  if (applied.includes(TERRITORY_MIGRATION) && !empty && config.seedOnStart) {
+  // A full reload above already wrote the territories and panoramas.
+  const reloaded = applied.includes(GRAPH_MIGRATION) && !empty && config.seedOnStart;
+  if (applied.includes(TERRITORY_MIGRATION) && !empty && config.seedOnStart && !reloaded) {
     // A corpus loaded before the territory table existed: its territories, and nothing else,
     // are composed and loaded now (as 0014 reloaded the content for its columns).
     try {
@@ -127,6 +131,15 @@ export async function createDeps(
       log?.info({ territories }, "territories loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "territories not loaded; run npm run db:seed");
+    }
+  }
+  if (applied.includes(PANORAMA_MIGRATION) && !empty && !reloaded) {
+    // A corpus loaded before the panorama tables existed: its panoramas, and nothing else.
+    try {
+      const scenes = await seedPanoramas(handle, loadContent(resolve(config.contentDir)));
+      log?.info({ scenes }, "panoramas loaded");
+    } catch (error) {
+      log?.info({ error: String(error) }, "panoramas not loaded; run npm run db:seed");
     }
   }
   const store = config.redisUrl

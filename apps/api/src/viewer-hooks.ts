@@ -37,7 +37,10 @@ declare module "fastify" {
 export { CSRF_HEADER };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const STATIC_FILE = /^\/(assets|media)\/|^\/(sw\.js|favicon\.svg|offline\.html|healthz)(\?|$)/;
+// Media are the same for everyone, except the panoramas' pictures: a locked scene's is shown
+// only to the readers who have unlocked it (decision 23).
+const STATIC_FILE =
+  /^\/assets\/|^\/media\/(?!panorama\/)|^\/(sw\.js|favicon\.svg|offline\.html|healthz)(\?|$)/;
 
 export class CsrfError extends ServiceError {
   constructor(message = "页面已过期，请刷新后重试") {

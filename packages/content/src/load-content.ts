@@ -37,6 +37,7 @@ import {
   type WorkRecord,
   workSchema,
 } from "./content-schema.ts";
+import { type ContentPanoramas, loadPanoramas } from "./panorama-content.ts";
 import { type CardArticleRef, renderArticleCard } from "./render-article-card.ts";
 import type { BaseMap } from "./territories/base-map.ts";
 import { type ContentTerritory, loadTerritories } from "./territories/load-territories.ts";
@@ -131,6 +132,8 @@ export interface ContentBundle {
   territories: ContentTerritory[];
   /** The base map territories are composed from (content/geo), when the folder has one. */
   baseMap: BaseMap | null;
+  /** The panoramas' editions and scenes (panoramas.yaml), their keys resolved. */
+  panoramas: ContentPanoramas;
 }
 
 export interface ContentIssue {
@@ -754,7 +757,21 @@ export function loadContent(root: string): ContentBundle {
   }
 
   const { territories, baseMap } = loadTerritories(root, byKey, issues);
+  const refs = new Map(
+    entries.map((e) => [e.key, { id: e.id, key: e.key, kind: e.kind, name: e.name }]),
+  );
+  const panoramas = loadPanoramas(root, refs, issues);
 
   if (issues.length > 0) throw new ContentValidationError(issues);
-  return { entries, relations, articles, insights, poemReadings, networks, territories, baseMap };
+  return {
+    entries,
+    relations,
+    articles,
+    insights,
+    poemReadings,
+    networks,
+    territories,
+    baseMap,
+    panoramas,
+  };
 }

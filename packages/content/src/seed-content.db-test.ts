@@ -41,6 +41,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0013-boards",
         "0014-graph",
         "0015-territories",
+        "0016-panorama-codes",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

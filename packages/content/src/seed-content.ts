@@ -21,6 +21,7 @@ export interface SeedSummary {
   networks: number;
   banners: number;
   territories: number;
+  panoramaScenes: number;
 }
 
 const CHUNK = 200;
@@ -147,6 +148,61 @@ async function writeNetworks(trx: Kysely<Database>, bundle: ContentBundle, stamp
   }
 }
 
+/** The panoramas are content: editions and scenes replaced whole, in the file's order. */
+async function writePanoramas(trx: Kysely<Database>, bundle: ContentBundle, stamp: string) {
+  const { editions, scenes } = bundle.panoramas;
+  await trx.deleteFrom("panorama_scene").execute();
+  await trx.deleteFrom("panorama_edition").execute();
+  if (editions.length > 0) {
+    await trx
+      .insertInto("panorama_edition")
+      .values(
+        editions.map((e, sort_key) => ({
+          key: e.key,
+          title: e.title,
+          data: JSON.stringify({ tagline: e.tagline, preface: e.preface }),
+          sort_key,
+          updated_at: stamp,
+        })),
+      )
+      .execute();
+  }
+  for (const batch of chunks(scenes)) {
+    await trx
+      .insertInto("panorama_scene")
+      .values(
+        batch.map((s) => {
+          const { id, key, edition, name, locked, ...data } = s;
+          return {
+            id,
+            key,
+            edition,
+            name,
+            locked: locked ? 1 : 0,
+            data: JSON.stringify(data),
+            sort_key: scenes.indexOf(s),
+            updated_at: stamp,
+          };
+        }),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Loads only the panoramas of a bundle, for a database whose other content is in place: the
+ * first start after migration 0016-panorama-codes on a corpus loaded before it.
+ */
+export async function seedPanoramas(
+  handle: DatabaseHandle,
+  bundle: ContentBundle,
+  now = new Date(),
+): Promise<number> {
+  await handle.db.transaction().execute((trx) => writePanoramas(trx, bundle, now.toISOString()));
+  await bumpContentVersion(handle.db, now);
+  return bundle.panoramas.scenes.length;
+}
+
 /**
  * Loads only the topics of a bundle, for a database whose other content is in place: the first
  * start after migration 0009-reading-rooms, which added the topic tables, on a corpus loaded
@@ -197,6 +253,8 @@ export async function seedContent(
     graph?: boolean;
     /** false leaves the territory table alone: a database migrated to a release before 0015. */
     territories?: boolean;
+    /** false leaves the panorama tables alone: a database before 0016-panorama-codes. */
+    panoramas?: boolean;
   } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -324,6 +382,7 @@ export async function seedContent(
     if (options.graph !== false) await writeNetworks(trx, bundle, stamp);
     if (options.territories !== false)
       territories = await writeTerritories(trx, bundle, shapes, stamp);
+    if (options.panoramas !== false) await writePanoramas(trx, bundle, stamp);
 
     // The home banner features the newest articles of each section.
     await trx.deleteFrom("banner").execute();
@@ -360,5 +419,6 @@ export async function seedContent(
     networks: bundle.networks.length,
     banners: new Set(bundle.articles.map((a) => a.section)).size,
     territories,
+    panoramaScenes: bundle.panoramas.scenes.length,
   };
 }

@@ -500,6 +500,51 @@ export interface SearchVerseTable {
   text: string;
 }
 
+/** A panorama edition (migration 0016): its title, and tagline and preface as JSON in `data`. */
+export interface PanoramaEditionTable {
+  key: string;
+  title: string;
+  data: string;
+  sort_key: number;
+  updated_at: string;
+}
+
+/** A panorama scene (migration 0016): content/panoramas.yaml, its record as JSON in `data`. */
+export interface PanoramaSceneTable {
+  id: string;
+  key: string;
+  /** "panorama" or "panorama2022": the route the scene belongs to. */
+  edition: string;
+  name: string;
+  /** 1: opened only by an exchange code. */
+  locked: number;
+  data: string;
+  sort_key: number;
+  updated_at: string;
+}
+
+/** A panorama exchange code (migration 0016): only its SHA-256 is kept. */
+export interface PanoramaExchangeCodeTable {
+  code_hash: string;
+  /** What it unlocks: `scene:<key>` or `edition:<edition>`. */
+  scope: string;
+  /** The admin command's run that made it. */
+  batch: string;
+  expires_at: string;
+  created_at: string;
+  /** The account that spent it; null while unspent. */
+  redeemed_by: string | null;
+  redeemed_at: string | null;
+}
+
+/** What an account has unlocked, one row per scope. */
+export interface PanoramaUnlockTable {
+  owner_id: string;
+  scope: string;
+  code_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -543,4 +588,8 @@ export interface Database {
   search_term: SearchTermTable;
   search_name: SearchNameTable;
   search_verse: SearchVerseTable;
+  panorama_edition: PanoramaEditionTable;
+  panorama_scene: PanoramaSceneTable;
+  panorama_exchange_code: PanoramaExchangeCodeTable;
+  panorama_unlock: PanoramaUnlockTable;
 }

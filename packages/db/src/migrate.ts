@@ -15,6 +15,7 @@ import { communityMigration } from "./migrations/0012-community.ts";
 import { boardsMigration } from "./migrations/0013-boards.ts";
 import { graphMigration } from "./migrations/0014-graph.ts";
 import { territoriesMigration } from "./migrations/0015-territories.ts";
+import { panoramaCodesMigration } from "./migrations/0016-panorama-codes.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0013-boards": boardsMigration,
   "0014-graph": graphMigration,
   "0015-territories": territoriesMigration,
+  "0016-panorama-codes": panoramaCodesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

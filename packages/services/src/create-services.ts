@@ -58,6 +58,9 @@ import { createReadingHistoryRepository } from "./my/reading-history-repository.
 import { createReadingRecorder } from "./my/reading-recorder.ts";
 import { createSavedItemRepository } from "./my/saved-item-repository.ts";
 import { createSavedItemService } from "./my/saved-items.server.ts";
+import { createPanoramaRepository } from "./panorama/panorama-repository.ts";
+import { createPanoramaService } from "./panorama/panoramas.server.ts";
+import { createSceneImages } from "./panorama/scene-image.server.ts";
 import { createSearchService } from "./search/search.server.ts";
 import { createSearchRepository } from "./search/search-repository.ts";
 import { createSitemapService } from "./seo/sitemap.server.ts";
@@ -252,6 +255,13 @@ export function createServices(deps: ServiceDeps) {
       afterBind,
     }),
     sampleAudio: createSampleAudioService(),
+    // The 360° scenes of /panorama and /panorama2022, their pictures and exchange codes.
+    panoramas: createPanoramaService({
+      panoramas: createPanoramaRepository(db),
+      entries,
+      images: createSceneImages(),
+      limiter,
+    }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
