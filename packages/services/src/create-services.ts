@@ -27,6 +27,7 @@ import { createHomeService } from "./content/home.server.ts";
 import { createInsightRepository } from "./content/insight-repository.ts";
 import { createInsightService } from "./content/insights.server.ts";
 import { createViewCounter } from "./content/view-counter.ts";
+import { createDataPageService } from "./datapage/datapage.server.ts";
 import { createAbPathService } from "./graph/ab-path.server.ts";
 import { createAbPathRepository } from "./graph/ab-path-repository.ts";
 import { createFamilyService } from "./graph/family.server.ts";
@@ -46,6 +47,9 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
+import { createCorpusRepository } from "./lists/corpus-repository.ts";
+import { createCorpusSource } from "./lists/corpus-source.ts";
+import { createListService } from "./lists/lists.server.ts";
 import { createSampleAudioService } from "./media/sample-audio.server.ts";
 import { myPostsSlot } from "./my/community-slot.ts";
 import { createLikedItemsRepository } from "./my/liked-items-repository.ts";
@@ -56,6 +60,7 @@ import { createReadingHistoryRepository } from "./my/reading-history-repository.
 import { createReadingRecorder } from "./my/reading-recorder.ts";
 import { createSavedItemRepository } from "./my/saved-item-repository.ts";
 import { createSavedItemService } from "./my/saved-items.server.ts";
+import { createPlaceService } from "./places/places.server.ts";
 import { createSearchService } from "./search/search.server.ts";
 import { createSearchRepository } from "./search/search-repository.ts";
 import { createSitemapService } from "./seo/sitemap.server.ts";
@@ -154,6 +159,15 @@ export function createServices(deps: ServiceDeps) {
     limiter,
   });
   const saved = createSavedItemService({ saved: savedItems });
+  // The boards rank the community's posts by their recent activity beside the entries.
+  const boards = createBoardService({
+    boards: createBoardRepository(db),
+    posts: postActivityFeed((request) => community.listPostActivity(request)),
+  });
+  // The space bar, the era and national lists, the top lists, the site and data pages read the
+  // written corpus from one in-memory index per content version.
+  const corpus = createCorpusRepository(db);
+  const corpusSource = createCorpusSource({ corpus, caches });
 
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
@@ -222,11 +236,10 @@ export function createServices(deps: ServiceDeps) {
       slots: [myPostsSlot((request) => community.posts(request)), ...MY_SLOT_SOURCES],
     }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
-    // The boards rank the community's posts by their recent activity beside the entries.
-    boards: createBoardService({
-      boards: createBoardRepository(db),
-      posts: postActivityFeed((request) => community.listPostActivity(request)),
-    }),
+    boards,
+    places: createPlaceService({ source: corpusSource }),
+    lists: createListService({ source: corpusSource, corpus, caches, boards }),
+    dataPages: createDataPageService({ source: corpusSource, corpus, caches }),
     words: createWordsService({ notes: createNoteRepository(db), limiter }),
     subscriptions: createSubscriptionService({
       subscriptions: createSubscriptionRepository(db),
