@@ -32,6 +32,7 @@ import { registerFamilyRoutes } from "./routes/graph/family-routes.ts";
 import { registerRelationMapRoutes } from "./routes/graph/relation-map-routes.ts";
 import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
+import { registerListRoutes } from "./routes/lists/lists-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
 import { registerMyRoutes } from "./routes/my/my-routes.ts";
 import { registerSearchRoutes } from "./routes/search/search-routes.ts";
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerAbPathRoutes(typed, deps);
     registerTimeRoutes(typed, deps);
     registerRelationMapRoutes(typed, deps);
+    registerListRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -180,10 +180,10 @@ export function buildCorpusIndex(
   const works: IndexedWork[] = workRows.map(({ entry, facts: f }) => {
     const creators = (f.creators ?? []).map((c) => (typeof c === "string" ? c : c.person));
     const makerNames = creators.map((k) => byKey.get(k)?.name).filter((n): n is string => !!n);
-    const creatorRegimes = creators.map((k) => byKey.get(k)?.regimeId ?? null);
-    // A work of world history: no regime of its own, and makers none of whom belong to one.
-    const world =
-      entry.regimeId === null && creators.length > 0 && creatorRegimes.every((r) => r === null);
+    // A work of world history: no regime of its own, and a first maker (the author, before any
+    // translator) who belongs to none.
+    const first = creators[0] === undefined ? undefined : byKey.get(creators[0]);
+    const world = entry.regimeId === null && first !== undefined && first.regimeId === null;
     return {
       ...entry,
       category: f.category ?? "",
