@@ -1,3 +1,4 @@
+import { DATA_PAGES, type DataPageSlug } from "@tongjian/domain/data-pages";
 import { z } from "zod";
 import { lang } from "./common.ts";
 
@@ -5,8 +6,7 @@ import { lang } from "./common.ts";
 //   GET /api/datapage/{lang}          the pages
 //   GET /api/datapage/{lang}/{slug}   one page's charts
 
-export const DATA_PAGES = ["regimes", "people", "events", "poems"] as const;
-export type DataPageSlug = (typeof DATA_PAGES)[number];
+export { DATA_PAGES, type DataPageSlug };
 
 export const dataPageListParams = z.object({ lang });
 export const dataPageParams = z.object({

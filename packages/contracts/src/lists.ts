@@ -1,3 +1,4 @@
+import { TOP_BOARDS, type TopBoard } from "@tongjian/domain/top-boards";
 import { z } from "zod";
 import { id, lang } from "./common.ts";
 
@@ -113,8 +114,7 @@ export const nationalData = z.object({
 });
 export type NationalData = z.infer<typeof nationalData>;
 
-export const TOP_BOARDS = ["views", "people", "regimes", "poets", "hot"] as const;
-export type TopBoard = (typeof TOP_BOARDS)[number];
+export { TOP_BOARDS, type TopBoard };
 export const TOP_LIMIT_MAX = 100;
 export const TOP_LIMIT_DEFAULT = 30;
 

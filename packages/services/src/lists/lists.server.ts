@@ -55,10 +55,18 @@ export function regimeRow(r: IndexedRegime): RegimeRow {
   };
 }
 
+/**
+ * Longest an event begun before a regime may have lasted to be listed in its years: a war that
+ * ran on into them is, a trade route of seventeen centuries (丝绸之路) would open every regime.
+ */
+const CARRIED_OVER_MAX_YEARS = 150;
+
+/** An event of a regime's years: begun in them, or begun before and still going on, not for ages. */
 function overlaps(e: IndexedEvent, from: number, to: number): boolean {
   if (e.start === null) return false;
   const end = e.end ?? e.start;
-  return e.start <= to && end >= from;
+  if (e.start >= from) return e.start <= to;
+  return end >= from && end - e.start <= CARRIED_OVER_MAX_YEARS;
 }
 
 const byStart = (a: IndexedEvent, b: IndexedEvent) =>

@@ -131,7 +131,9 @@ describe("a historical site", () => {
     expect(map.here.x).toBeCloseTo(map.width / 2, 0);
     expect(map.here.y).toBeCloseTo(map.height / 2, 0);
     const near = map.near.map((p) => p.name);
-    expect(near).toEqual(expect.arrayContaining(["开封", "长安", "龙门石窟"]));
+    expect(near).toEqual(expect.arrayContaining(["开封", "长安"]));
+    // 龙门石窟 lies almost on 洛阳: its label would cover the place's own.
+    expect(near).not.toContain("龙门石窟");
     expect(near).not.toContain("罗马");
     expect(near).not.toContain("洛阳");
     for (const p of map.near) {

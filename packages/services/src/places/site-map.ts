@@ -6,6 +6,9 @@ export const SITE_MAP_HEIGHT = 220;
 const LAT_SPAN = 8;
 const GRID_STEP = 2;
 const NEAR_MAX = 12;
+/** Room a label takes around its point, in the map's units. */
+const LABEL_W = 44;
+const LABEL_H = 16;
 
 interface Point {
   id: string;
@@ -42,20 +45,22 @@ export function siteMapOf(
   for (let lat = Math.ceil(south / GRID_STEP) * GRID_STEP; lat <= north; lat += GRID_STEP)
     lines.push(`M0 ${y(lat)}H${SITE_MAP_WIDTH}`);
 
-  const near = others
+  // The best known first; one whose label would sit on another's is left out.
+  const near: SiteMap["near"] = [];
+  const taken = [{ x: x(here.lng), y: y(here.lat) }];
+  const candidates = others
     .filter(
-      (p) =>
-        p.id !== here.id &&
-        p.lng > west &&
-        p.lng < east &&
-        p.lat > south &&
-        p.lat < north &&
-        // Two places on one spot would hide each other.
-        (Math.abs(p.lng - here.lng) > 0.05 || Math.abs(p.lat - here.lat) > 0.05),
+      (p) => p.id !== here.id && p.lng > west && p.lng < east && p.lat > south && p.lat < north,
     )
-    .sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : 1))
-    .slice(0, NEAR_MAX)
-    .map((p) => ({ id: p.id, name: p.name, x: x(p.lng), y: y(p.lat) }));
+    .sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : 1));
+  for (const p of candidates) {
+    if (near.length >= NEAR_MAX) break;
+    const at = { x: x(p.lng), y: y(p.lat) };
+    if (taken.some((t) => Math.abs(t.x - at.x) < LABEL_W && Math.abs(t.y - at.y) < LABEL_H))
+      continue;
+    taken.push(at);
+    near.push({ id: p.id, name: p.name, ...at });
+  }
 
   return {
     width: SITE_MAP_WIDTH,
