@@ -7,8 +7,8 @@ const LAT_SPAN = 8;
 const GRID_STEP = 2;
 const NEAR_MAX = 12;
 /** Room a label takes around its point, in the map's units. */
-const LABEL_W = 44;
-const LABEL_H = 16;
+const LABEL_W = 36;
+const LABEL_H = 14;
 
 interface Point {
   id: string;
