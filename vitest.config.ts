@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/api/src/**/*.test.ts", "packages/**/*.db-test.ts"],
+          // The time map's territory shapes, composed once into their cache.
+          globalSetup: ["tests/support/territory-shapes-setup.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -20,6 +20,13 @@ async function main() {
     );
     const { formatGraphReport, graphReport } = await import("@tongjian/content/graph-report");
     for (const line of formatGraphReport(graphReport(bundle))) console.log(line);
+    // Territories: which regimes have an extent on the time map, and which years lack one.
+    const { formatTerritoryCoverage, territoryCoverage } = await import(
+      "@tongjian/content/territories/load-territories"
+    );
+    const regimes = bundle.entries.filter((e) => e.kind === "regime");
+    for (const line of formatTerritoryCoverage(territoryCoverage(regimes, bundle.territories)))
+      console.log(line);
     const { loadCommunity } = await import("@tongjian/content/community-content");
     const community = loadCommunity(contentRoot);
     if (community)

@@ -40,6 +40,7 @@ import { registerSitemapRoutes } from "./routes/seo/sitemap-routes.ts";
 import { registerWeChatSignatureRoutes } from "./routes/share/wechat-signature-routes.ts";
 import { registerFollowRoutes } from "./routes/social/follow-routes.ts";
 import { registerLikeRoutes } from "./routes/social/like-routes.ts";
+import { registerTimeMapRoutes } from "./routes/timemap/timemap-routes.ts";
 import { registerTrackingRoutes } from "./routes/tracking/tracking-routes.ts";
 import { registerWeChatExtrasRoutes } from "./routes/wechat/wechat-extras-routes.ts";
 import { registerWordsRoutes } from "./routes/words/words-routes.ts";
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerTimeRoutes(typed, deps);
     registerRelationMapRoutes(typed, deps);
     registerListRoutes(typed, deps);
+    registerTimeMapRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -8,6 +8,7 @@ import { createDatabase } from "@tongjian/db/create-database";
 import { createMigrator, dropAll } from "@tongjian/db/migrate";
 import { describe, expect, it } from "vitest";
 import { insightFixtureDir } from "../../../tests/support/insight-content.ts";
+import { territoryFixtureDir } from "../../../tests/support/territory-content.ts";
 import { databaseTargets } from "../../../tests/support/test-targets.ts";
 import { closeDeps, createDeps } from "./create-deps.ts";
 import { readServerConfig } from "./server-config.ts";
@@ -30,6 +31,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       searchIndex: false,
       topics: false,
       graph: false,
+      territories: false,
     });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
@@ -63,7 +65,11 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0008-search-groups");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(contentDir), { topics: false, graph: false });
+    await seedContent(old, loadContent(contentDir), {
+      topics: false,
+      graph: false,
+      territories: false,
+    });
     await old.close();
 
     const logged: string[] = [];
@@ -83,5 +89,43 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     });
     await closeDeps(again);
     expect(logged.filter((line) => line === "insight topics loaded")).toHaveLength(1);
+  });
+
+  it("composes the territories at start for content loaded before the territory table", async () => {
+    const contentDir = territoryFixtureDir();
+    const config = readServerConfig({
+      NODE_ENV: "test",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "tongjian-deps-")),
+      CONTENT_DIR: contentDir,
+      SEED_ON_START: "true",
+      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    });
+    // A database of the release before the time map: migrated to 0014, content in.
+    const old = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+    await dropAll(old.db);
+    const { error } = await createMigrator(old.db).migrateTo("0014-graph");
+    expect(error).toBeUndefined();
+    await seedContent(old, loadContent(contentDir), { territories: false });
+    await old.close();
+
+    const logged: string[] = [];
+    const deps = await createDeps(config, {
+      info: (...args: unknown[]) => logged.push(String(args.at(-1))),
+    });
+    try {
+      expect(logged).toContain("territories loaded");
+      const rows = await deps.handle.db
+        .selectFrom("territory")
+        .select(["from_year", "to_year", "source"])
+        .orderBy("from_year")
+        .execute();
+      expect(rows).toEqual([
+        { from_year: -221, to_year: -207, source: "composed" },
+        { from_year: 618, to_year: 755, source: "composed" },
+        { from_year: 756, to_year: 907, source: "composed" },
+      ]);
+    } finally {
+      await closeDeps(deps);
+    }
   });
 });

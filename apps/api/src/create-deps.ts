@@ -5,6 +5,7 @@ import { loadContent } from "@tongjian/content/load-content";
 import { seedCommunity } from "@tongjian/content/seed-community";
 import { seedContent, seedTopics } from "@tongjian/content/seed-content";
 import { seedSampleNotes } from "@tongjian/content/seed-sample-notes";
+import { seedTerritories } from "@tongjian/content/territories/seed-territories";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
@@ -36,6 +37,8 @@ const COMMUNITY_MIGRATION = "0012-community";
 const NOTES_MIGRATION = "0013-boards";
 /** The migration that adds relation places, descriptions, birth orders and curated networks. */
 const GRAPH_MIGRATION = "0014-graph";
+/** The migration that adds the time map's territories, composed from the content files. */
+const TERRITORY_MIGRATION = "0015-territories";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -116,6 +119,16 @@ export async function createDeps(
       log?.info({ error: String(error) }, "content not reloaded; run npm run db:seed");
     }
   }
+  if (applied.includes(TERRITORY_MIGRATION) && !empty && config.seedOnStart) {
+    // A corpus loaded before the territory table existed: its territories, and nothing else,
+    // are composed and loaded now (as 0014 reloaded the content for its columns).
+    try {
+      const territories = await seedTerritories(handle, loadContent(resolve(config.contentDir)));
+      log?.info({ territories }, "territories loaded");
+    } catch (error) {
+      log?.info({ error: String(error) }, "territories not loaded; run npm run db:seed");
+    }
+  }
   const store = config.redisUrl
     ? createRedisStore(config.redisUrl)
     : createDatabaseStore(handle.db);
@@ -136,6 +149,7 @@ export async function createDeps(
       sms,
       appTokenSecret: config.auth.appTokenSecret,
       uploads: createObjectStorage(config.uploads),
+      contentDir: resolve(config.contentDir),
     }),
   };
 }

@@ -38,6 +38,8 @@ import {
   workSchema,
 } from "./content-schema.ts";
 import { type CardArticleRef, renderArticleCard } from "./render-article-card.ts";
+import type { BaseMap } from "./territories/base-map.ts";
+import { type ContentTerritory, loadTerritories } from "./territories/load-territories.ts";
 
 export type EntryKind = "person" | "regime" | "event" | "place" | "work";
 
@@ -125,6 +127,10 @@ export interface ContentBundle {
   /** Common readings of imported poems (poem-readings.yaml), applied by the poetry import. */
   poemReadings: PoemReading[];
   networks: ContentNetwork[];
+  /** Regimes' extents by period (content/territories), composed into shapes at seed time. */
+  territories: ContentTerritory[];
+  /** The base map territories are composed from (content/geo), when the folder has one. */
+  baseMap: BaseMap | null;
 }
 
 export interface ContentIssue {
@@ -747,6 +753,8 @@ export function loadContent(root: string): ContentBundle {
     return out;
   }
 
+  const { territories, baseMap } = loadTerritories(root, byKey, issues);
+
   if (issues.length > 0) throw new ContentValidationError(issues);
-  return { entries, relations, articles, insights, poemReadings, networks };
+  return { entries, relations, articles, insights, poemReadings, networks, territories, baseMap };
 }

@@ -40,6 +40,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0012-community",
         "0013-boards",
         "0014-graph",
+        "0015-territories",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import type { WorkRecord } from "./content-schema.ts";
 import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry, ContentInsight } from "./load-content.ts";
+import { composeBundleTerritories, writeTerritories } from "./territories/seed-territories.ts";
 import { upsertEntries } from "./upsert-entries.ts";
 
 export interface SeedSummary {
@@ -19,6 +20,7 @@ export interface SeedSummary {
   topics: number;
   networks: number;
   banners: number;
+  territories: number;
 }
 
 const CHUNK = 200;
@@ -193,6 +195,8 @@ export async function seedContent(
      * migrated to a release before 0014-graph.
      */
     graph?: boolean;
+    /** false leaves the territory table alone: a database migrated to a release before 0015. */
+    territories?: boolean;
   } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -206,6 +210,10 @@ export async function seedContent(
   for (const a of bundle.articles) {
     for (const l of a.links) degree.set(l.itemId, (degree.get(l.itemId) ?? 0) + 3);
   }
+
+  // Composing the territories is CPU work: done before the transaction opens.
+  const shapes = options.territories === false ? new Map() : composeBundleTerritories(bundle);
+  let territories = 0;
 
   await handle.db.transaction().execute(async (trx) => {
     for (const batch of chunks(bundle.entries)) {
@@ -314,6 +322,8 @@ export async function seedContent(
 
     if (options.topics !== false) await writeTopics(trx, bundle, stamp);
     if (options.graph !== false) await writeNetworks(trx, bundle, stamp);
+    if (options.territories !== false)
+      territories = await writeTerritories(trx, bundle, shapes, stamp);
 
     // The home banner features the newest articles of each section.
     await trx.deleteFrom("banner").execute();
@@ -349,5 +359,6 @@ export async function seedContent(
     topics: bundle.insights.length,
     networks: bundle.networks.length,
     banners: new Set(bundle.articles.map((a) => a.section)).size,
+    territories,
   };
 }

@@ -58,6 +58,28 @@ export interface RelationNetworkTable {
   updated_at: string;
 }
 
+/**
+ * One regime's extent over one period, for the time map (migration 0015): composed from the
+ * content's territories or imported from real polygons.
+ */
+export interface TerritoryTable {
+  id: string;
+  regime_id: string;
+  /** First and last year of the period, inclusive; BCE negative. */
+  from_year: number;
+  to_year: number;
+  /** GeoJSON MultiPolygon, JSON text; outer rings clockwise (d3-geo). */
+  geometry: string;
+  /** Where the regime's name is written. */
+  label_lng: number;
+  label_lat: number;
+  source: "composed" | "imported";
+  note: string;
+  /** The file an imported territory came from (null for composed ones). */
+  imported_from: string | null;
+  created_at: string;
+}
+
 /** A saved A-to-B path: the paths found, as a snapshot (migration 0014). */
 export interface AbPathSaveTable {
   id: string;
@@ -482,6 +504,7 @@ export interface Database {
   entry: EntryTable;
   relation: RelationTable;
   relation_network: RelationNetworkTable;
+  territory: TerritoryTable;
   ab_path_save: AbPathSaveTable;
   custom_graph: CustomGraphTable;
   article: ArticleTable;

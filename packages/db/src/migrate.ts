@@ -14,6 +14,7 @@ import { socialMigration } from "./migrations/0011-social.ts";
 import { communityMigration } from "./migrations/0012-community.ts";
 import { boardsMigration } from "./migrations/0013-boards.ts";
 import { graphMigration } from "./migrations/0014-graph.ts";
+import { territoriesMigration } from "./migrations/0015-territories.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0012-community": communityMigration,
   "0013-boards": boardsMigration,
   "0014-graph": graphMigration,
+  "0015-territories": territoriesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

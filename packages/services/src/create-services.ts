@@ -60,16 +60,19 @@ import { createReadingHistoryRepository } from "./my/reading-history-repository.
 import { createReadingRecorder } from "./my/reading-recorder.ts";
 import { createSavedItemRepository } from "./my/saved-item-repository.ts";
 import { createSavedItemService } from "./my/saved-items.server.ts";
-import { createPlaceService } from "./places/places.server.ts";
+import { createPlaceService, type PlaceHolders } from "./places/places.server.ts";
 import { createSearchService } from "./search/search.server.ts";
 import { createSearchRepository } from "./search/search-repository.ts";
 import { createSitemapService } from "./seo/sitemap.server.ts";
 import { createSitemapRepository } from "./seo/sitemap-repository.ts";
+import { NotFoundError } from "./service-error.ts";
 import { createFollowRepository } from "./social/follow-repository.ts";
 import { createFollowService } from "./social/follows.server.ts";
 import { createLikeRepository } from "./social/like-repository.ts";
 import { createLikeService } from "./social/likes.server.ts";
 import type { ObjectStorage } from "./storage/object-storage.ts";
+import { createTimeMapService } from "./timemap/timemap.server.ts";
+import { createTimeMapRepository } from "./timemap/timemap-repository.ts";
 import { createTrackingService } from "./tracking/tracking.server.ts";
 import { createTrackingRepository } from "./tracking/tracking-repository.ts";
 import { createSubscriptionRepository } from "./wechat/subscription-repository.ts";
@@ -91,6 +94,8 @@ export interface ServiceDeps {
   appTokenSecret: string | undefined;
   /** Where uploaded images are kept (`UPLOAD_STORAGE`, `UPLOAD_DIR`). */
   uploads: ObjectStorage;
+  /** The content folder (`CONTENT_DIR`): the time map's base map is read from its geo/. */
+  contentDir?: string;
 }
 
 /**
@@ -168,6 +173,30 @@ export function createServices(deps: ServiceDeps) {
   // written corpus from one in-memory index per content version.
   const corpus = createCorpusRepository(db);
   const corpusSource = createCorpusSource({ corpus, caches });
+  // The time map (/home/timemap, /map/detail) and places over time (issue 18).
+  const timeMap = createTimeMapService({
+    timeMap: createTimeMapRepository(db),
+    caches,
+    ...(deps.contentDir ? { contentDir: deps.contentDir } : {}),
+  });
+  // Who held a place: the time map's territories, point in polygon.
+  const placeHolders: PlaceHolders = async (placeId) => {
+    try {
+      return (await timeMap.place(placeId)).holders.map(
+        ({ regimeId, name, from, to, timeDesc, approx }) => ({
+          regimeId,
+          name,
+          from,
+          to,
+          timeDesc,
+          approx,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  };
 
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
@@ -185,6 +214,7 @@ export function createServices(deps: ServiceDeps) {
     family: createFamilyService({ family: createFamilyRepository(db) }),
     lattice: createLatticeService({ lattice: createLatticeRepository(db), caches }),
     timeColumns,
+    timeMap,
     timelines: createTimelineService({
       entries: entryService,
       entryRows: entries,
@@ -237,7 +267,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
     boards,
-    places: createPlaceService({ source: corpusSource }),
+    places: createPlaceService({ source: corpusSource, holders: placeHolders }),
     lists: createListService({ source: corpusSource, corpus, caches, boards }),
     dataPages: createDataPageService({ source: corpusSource, corpus, caches }),
     words: createWordsService({ notes: createNoteRepository(db), limiter }),
