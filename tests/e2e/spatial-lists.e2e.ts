@@ -74,6 +74,8 @@ describe("the space bar and historical sites", () => {
     await expect(map.count()).resolves.toBe(1);
     await expect(page.getByRole("heading", { name: /在此发生的事件/ }).count()).resolves.toBe(1);
     await expect(page.getByRole("heading", { name: "建都于此" }).count()).resolves.toBe(1);
+    // Who held it, from the time map's territories.
+    await expect(page.locator(".tj-holders__name", { hasText: "北宋" }).count()).resolves.toBe(1);
     await page.screenshot({ path: `${SHOTS}/site-luo-yang.png`, fullPage: true });
     await hydrated(page);
     await page.getByRole("link", { name: /东汉/ }).first().click();

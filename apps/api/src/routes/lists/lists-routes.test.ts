@@ -49,6 +49,9 @@ describe.each(databaseTargets())("places, lists and data pages API on $name", (t
       expect.arrayContaining(["东汉", "北魏"]),
     );
     expect(site.events.length).toBeGreaterThan(0);
+    // The time map's territories tell who held it.
+    const holders = site.holders.map((h: { name: string }) => h.name);
+    expect(holders).toEqual(expect.arrayContaining(["唐", "北宋", "明"]));
     expect(site.map.here).toEqual({ x: 160, y: 110 });
     expect(site.map.near.length).toBeGreaterThan(0);
   });
