@@ -32,6 +32,7 @@ import { registerFamilyRoutes } from "./routes/graph/family-routes.ts";
 import { registerRelationMapRoutes } from "./routes/graph/relation-map-routes.ts";
 import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
+import { registerListRoutes } from "./routes/lists/lists-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
 import { registerMuseumRoutes } from "./routes/museum/museum-routes.ts";
 import { registerMyRoutes } from "./routes/my/my-routes.ts";
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerAbPathRoutes(typed, deps);
     registerTimeRoutes(typed, deps);
     registerRelationMapRoutes(typed, deps);
+    registerListRoutes(typed, deps);
     registerTimeMapRoutes(typed, deps);
     registerMuseumRoutes(typed, deps);
     registerPanoramaRoutes(typed, deps);

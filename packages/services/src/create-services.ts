@@ -27,6 +27,7 @@ import { createHomeService } from "./content/home.server.ts";
 import { createInsightRepository } from "./content/insight-repository.ts";
 import { createInsightService } from "./content/insights.server.ts";
 import { createViewCounter } from "./content/view-counter.ts";
+import { createDataPageService } from "./datapage/datapage.server.ts";
 import { createAbPathService } from "./graph/ab-path.server.ts";
 import { createAbPathRepository } from "./graph/ab-path-repository.ts";
 import { createFamilyService } from "./graph/family.server.ts";
@@ -46,6 +47,9 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
+import { createCorpusRepository } from "./lists/corpus-repository.ts";
+import { createCorpusSource } from "./lists/corpus-source.ts";
+import { createListService } from "./lists/lists.server.ts";
 import { createSampleAudioService } from "./media/sample-audio.server.ts";
 import { createMuseumService } from "./museum/museum.server.ts";
 import { createMuseumRepository } from "./museum/museum-repository.ts";
@@ -61,10 +65,12 @@ import { createSavedItemService } from "./my/saved-items.server.ts";
 import { createPanoramaRepository } from "./panorama/panorama-repository.ts";
 import { createPanoramaService } from "./panorama/panoramas.server.ts";
 import { createSceneImages } from "./panorama/scene-image.server.ts";
+import { createPlaceService, type PlaceHolders } from "./places/places.server.ts";
 import { createSearchService } from "./search/search.server.ts";
 import { createSearchRepository } from "./search/search-repository.ts";
 import { createSitemapService } from "./seo/sitemap.server.ts";
 import { createSitemapRepository } from "./seo/sitemap-repository.ts";
+import { NotFoundError } from "./service-error.ts";
 import { createFollowRepository } from "./social/follow-repository.ts";
 import { createFollowService } from "./social/follows.server.ts";
 import { createLikeRepository } from "./social/like-repository.ts";
@@ -163,6 +169,39 @@ export function createServices(deps: ServiceDeps) {
     limiter,
   });
   const saved = createSavedItemService({ saved: savedItems });
+  // The boards rank the community's posts by their recent activity beside the entries.
+  const boards = createBoardService({
+    boards: createBoardRepository(db),
+    posts: postActivityFeed((request) => community.listPostActivity(request)),
+  });
+  // The space bar, the era and national lists, the top lists, the site and data pages read the
+  // written corpus from one in-memory index per content version.
+  const corpus = createCorpusRepository(db);
+  const corpusSource = createCorpusSource({ corpus, caches });
+  // The time map (/home/timemap, /map/detail) and places over time (issue 18).
+  const timeMap = createTimeMapService({
+    timeMap: createTimeMapRepository(db),
+    caches,
+    ...(deps.contentDir ? { contentDir: deps.contentDir } : {}),
+  });
+  // Who held a place: the time map's territories, point in polygon.
+  const placeHolders: PlaceHolders = async (placeId) => {
+    try {
+      return (await timeMap.place(placeId)).holders.map(
+        ({ regimeId, name, from, to, timeDesc, approx }) => ({
+          regimeId,
+          name,
+          from,
+          to,
+          timeDesc,
+          approx,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  };
 
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
@@ -180,12 +219,7 @@ export function createServices(deps: ServiceDeps) {
     family: createFamilyService({ family: createFamilyRepository(db) }),
     lattice: createLatticeService({ lattice: createLatticeRepository(db), caches }),
     timeColumns,
-    // The time map (/home/timemap, /map/detail) and places over time (issue 18).
-    timeMap: createTimeMapService({
-      timeMap: createTimeMapRepository(db),
-      caches,
-      ...(deps.contentDir ? { contentDir: deps.contentDir } : {}),
-    }),
+    timeMap,
     timelines: createTimelineService({
       entries: entryService,
       entryRows: entries,
@@ -239,11 +273,10 @@ export function createServices(deps: ServiceDeps) {
       slots: [myPostsSlot((request) => community.posts(request)), ...MY_SLOT_SOURCES],
     }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
-    // The boards rank the community's posts by their recent activity beside the entries.
-    boards: createBoardService({
-      boards: createBoardRepository(db),
-      posts: postActivityFeed((request) => community.listPostActivity(request)),
-    }),
+    boards,
+    places: createPlaceService({ source: corpusSource, holders: placeHolders }),
+    lists: createListService({ source: corpusSource, corpus, caches, boards }),
+    dataPages: createDataPageService({ source: corpusSource, corpus, caches }),
     words: createWordsService({ notes: createNoteRepository(db), limiter }),
     subscriptions: createSubscriptionService({
       subscriptions: createSubscriptionRepository(db),

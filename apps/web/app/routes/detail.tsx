@@ -276,6 +276,19 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
                     在地图上看
                   </AppLink>
                 )}
+                {entry.kind === "regime" && (
+                  <AppLink className="tj-section__link" to={`/home/historylist?regime=${entry.id}`}>
+                    同时期的世界
+                  </AppLink>
+                )}
+                {entry.kind === "place" && (
+                  <AppLink
+                    className="tj-section__link"
+                    to={`/historicalsite/detail?id=${entry.id}`}
+                  >
+                    历史遗址
+                  </AppLink>
+                )}
                 <AppLink className="tj-section__link" to={`/timeline/${entry.id}`}>
                   完整时间线
                 </AppLink>
