@@ -5,6 +5,7 @@
  * the pixel ratio is capped at 2, and frames are drawn only on demand: while the visitor moves
  * or turns, never when they stand still.
  */
+
 import { Canvas, type ThreeEvent, useFrame, useThree } from "@react-three/fiber";
 import type { MuseumExhibit, MuseumRoom } from "@tongjian/contracts/museum";
 import {
@@ -31,6 +32,7 @@ import {
 } from "three";
 import { drawExhibitLabel, drawExhibitPicture, drawRoomSign } from "./exhibit-picture.ts";
 import type { MuseumController } from "./museum-controller.ts";
+import { MATERIALS } from "./museum-materials.ts";
 import { stepVisitor } from "./visitor-motion.ts";
 
 /** A tap moves the pointer less than this (CSS px); more is a drag to look around. */
@@ -270,22 +272,22 @@ export function MuseumScene({
       gl={{ antialias: true, powerPreference: "low-power" }}
       camera={{ fov: 70, near: 0.05, far: 150, position: [0, EYE_HEIGHT, 0] }}
       onCreated={({ scene }) => {
-        scene.background = new Color("#1b1714");
+        scene.background = new Color(MATERIALS.room);
       }}
     >
-      <hemisphereLight args={["#fff6e8", "#8a7a66", 1.5]} />
+      <hemisphereLight args={[MATERIALS.sky, MATERIALS.ground, 1.5]} />
       <ambientLight intensity={0.6} />
       <Visitor layout={layout} controller={controller} onReady={onReady} />
       <mesh rotation={[-Math.PI / 2, 0, 0]} position={[centreX, 0, 0]} onClick={onFloor}>
         <planeGeometry args={[spanX, ROOM_DEPTH + 2 * WALL_THICKNESS]} />
-        <meshLambertMaterial color="#8a6f55" />
+        <meshLambertMaterial color={MATERIALS.floor} />
       </mesh>
       <mesh rotation={[Math.PI / 2, 0, 0]} position={[centreX, layout.height, 0]}>
         <planeGeometry args={[spanX, ROOM_DEPTH + 2 * WALL_THICKNESS]} />
-        <meshBasicMaterial color="#e9e2d6" />
+        <meshBasicMaterial color={MATERIALS.ceiling} />
       </mesh>
-      <Boxes boxes={walls} color="#d9d0c2" onClick={onWall} />
-      <Boxes boxes={frames} color="#3b2b20" />
+      <Boxes boxes={walls} color={MATERIALS.wall} onClick={onWall} />
+      <Boxes boxes={frames} color={MATERIALS.frame} />
       {layout.exhibits.map((e) => {
         const n = normalOf(e.rotationY);
         const open = (event: ThreeEvent<MouseEvent>) => {
@@ -302,7 +304,10 @@ export function MuseumScene({
               onClick={open}
             >
               <planeGeometry args={[e.width, e.height]} />
-              <meshBasicMaterial map={picture ?? null} color={picture ? "#ffffff" : "#cbbda0"} />
+              <meshBasicMaterial
+                map={picture ?? null}
+                color={picture ? MATERIALS.lit : MATERIALS.pending}
+              />
             </mesh>
             <mesh
               position={[e.label.x + n.x * 0.004, e.label.y, e.label.z + n.z * 0.004]}
