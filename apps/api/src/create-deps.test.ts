@@ -107,7 +107,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0014-graph");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(contentDir), { territories: false });
+    await seedContent(old, loadContent(contentDir), { territories: false, panoramas: false });
     await old.close();
 
     const logged: string[] = [];
