@@ -1,0 +1,354 @@
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { sampleId } from "@tongjian/content/community-content";
+import { contentId } from "@tongjian/content/load-content";
+import { shellRules } from "@tongjian/domain/shell-rules";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "./browser.ts";
+import { fakeNativeHostScript } from "./fake-native-host.ts";
+import { sharedServer } from "./shared-server.ts";
+import { UA } from "./user-agents.ts";
+
+/**
+ * Issue 15 §3 and §4: the dark theme and WCAG 2.1 AA on every built screen. The screens, the
+ * checks and the browser the accessibility suites share; the screens are checked in parts
+ * (tests/e2e/accessibility-*.e2e.ts) so two workers share the work. Each suite file gets its
+ * own browser: `startAccessibilityBrowser()` in the file starts and closes it.
+ */
+
+export const SHOTS = "test-results/screenshots/accessibility";
+export const THEME_KEY = "tj:theme";
+export const FONT_KEY = "tj:article-font";
+/** WCAG 2.5.5: the smallest side of a tap target. */
+export const TAP_PX = 44;
+/** The page colours of the two palettes (theme.css --tj-paper), as the browser reports them. */
+export const PAPER = { light: "rgb(250, 247, 242)", dark: "rgb(21, 18, 15)" };
+/** The bare black layout's stage (theme.css --tj-stage-bg). */
+export const STAGE = "rgb(0, 0, 0)";
+export const THEME_COLOR = { light: "#8c2f1e", dark: "#15120f" };
+
+export const article = (key: string) => contentId("article", key);
+export const person = (key: string) => contentId("person", key);
+
+/**
+ * Every built screen (packages/domain/src/route-manifest.ts builtRoutes()) in the states worth
+ * seeing. A new screen is one line here: light and dark, axe, tap targets and zoom all run on it.
+ * `{poem}` is a poem of the imported fixture poetry, found when the server is up; `static`
+ * marks a page without React (the offline page).
+ */
+export const SCREENS: { name: string; path: string; static?: boolean; stage?: boolean }[] = [
+  { name: "首页", path: "/" },
+  { name: "问史", path: "/ai" },
+  { name: "问史：回答", path: `/ai?q=${encodeURIComponent("唐太宗和魏征是什么关系")}` },
+  { name: "文章馆", path: "/ah" },
+  { name: "文章馆：战争，最热", path: "/ah?section=war&sort=hot" },
+  { name: "洞察", path: "/insight" },
+  { name: "洞察：专题", path: `/insight?id=${contentId("topic", "tang-you-sheng-zhuan-shuai")}` },
+  { name: "文章列表（全部）", path: "/ah/article" },
+  { name: "栏目列表（战争）", path: "/ah/war" },
+  { name: "文章：时间线与时空地图卡片", path: `/ah/article/${article("an-shi-zhi-luan")}` },
+  {
+    name: "艺术史文章：名画与图集卡片",
+    path: `/ah/arthistory/${article("song-dai-shan-shui-hua")}`,
+  },
+  { name: "大事件文章：视频与场景卡片", path: `/ah/bigevent?id=${article("xuan-zang-xi-xing")}` },
+  { name: "新文章：典籍卡片", path: `/article/new?id=${article("shen-kuo-yu-meng-xi-bi-tan")}` },
+  {
+    name: "总结：App 分享的遮罩",
+    path: `/summarize/${article("qing-ming-shang-he-tu-li-de-bian-jing")}?isH5=1`,
+  },
+  { name: "词条：人物", path: `/detail/${person("ying-zheng")}` },
+  { name: "词条：朝代，全部展开", path: `/detail/${contentId("regime", "tang")}?seeMore=1` },
+  { name: "词条：作者与作品", path: `/detail/${person("li-bai")}` },
+  { name: "词条：诗", path: "/detail/{poem}" },
+  { name: "词条：作品", path: `/detail/${contentId("work", "qing-ming-shang-he-tu")}` },
+  { name: "热门词条", path: "/detail" },
+  { name: "词条简版", path: `/minidetail/${person("du-fu")}` },
+  { name: "搜索：空", path: "/search" },
+  { name: "搜索：有结果", path: `/search?q=${encodeURIComponent("李白")}` },
+  { name: "搜索：一类结果", path: `/search?q=${encodeURIComponent("王")}&group=person` },
+  { name: "搜索：无结果", path: `/search?q=${encodeURIComponent("查无此词条")}` },
+  { name: "搜索：你是不是要找", path: `/search?q=${encodeURIComponent("李拜")}` },
+  { name: "下载页", path: "/redirectpage" },
+  { name: "登录", path: "/login" },
+  { name: "圈子入口", path: "/group/entry" },
+  { name: "全部圈子", path: "/group/total" },
+  {
+    name: "圈子：成员分享的邀请",
+    path: `/group/share?circleId=${sampleId("circle", "san-guo-mi")}&userId=${sampleId("reader", "san-guo-lao-bing")}`,
+  },
+  { name: "帖子详情：话题与评论", path: `/community/detail?id=${sampleId("post", "chun-wang")}` },
+  { name: "话题的帖子", path: `/community/topic?name=${encodeURIComponent("文物")}` },
+  { name: "活跃读者（大V）", path: "/largeV" },
+  { name: "热榜：词条", path: "/board?tab=entry" },
+  { name: "热榜：帖子", path: "/board?tab=post" },
+  { name: "热门榜单", path: "/hotbillboard" },
+  { name: "字词：最多赞", path: "/words?sort=liked" },
+  { name: "微信入口", path: "/wx" },
+  { name: "关注公众号", path: "/followwxaccount" },
+  { name: "我的（未登录：本机阅读记录）", path: "/my" },
+  { name: "我的列表（未登录）", path: "/my/list?tab=likes" },
+  { name: "我的阅读榜（未登录）", path: "/my/top" },
+  { name: "音频", path: "/audio/detail" },
+  { name: "家族树：清", path: `/relation/family/${person("xuan-ye")}` },
+  { name: "家族树：列表", path: "/relation/family" },
+  { name: "格子图", path: "/latticeDiagram" },
+  { name: "格子图：文学", path: `/latticeDiagram?field=${encodeURIComponent("文学")}` },
+  { name: "关系路径：空", path: "/home/abpath" },
+  {
+    name: "关系路径：结果",
+    path: `/abpath?source=${person("cao-cao")}&destination=${person("zhuge-liang")}`,
+  },
+  { name: "时间柱：1127年与苏轼", path: `/timeColumn?year=1127&focus=${person("su-shi")}` },
+  { name: "时间轴", path: "/timebar?year=1127" },
+  { name: "时间轴分享", path: `/timebar/share?year=1127&focus=${person("su-shi")}` },
+  { name: "时间线：人物", path: `/timeline/${person("su-shi")}` },
+  { name: "时间线导览", path: "/timeline" },
+  { name: "建设中", path: `/painting/${"0".repeat(24)}` },
+  { name: "关系图谱：人物", path: `/relation?id=${person("li-bai")}` },
+  {
+    name: "关系图谱：关系网",
+    path: `/relation?networkId=${contentId("network", "zhu-lin-qi-xian")}`,
+  },
+  { name: "关系图谱首页", path: "/home/relationalmap" },
+  { name: "博物馆", path: "/home/museum", stage: true },
+  { name: "时空地图：前221年", path: "/home/timemap?year=-221" },
+  {
+    name: "时空地图：苏轼与眉山，在世人物",
+    path: `/home/timemap?year=1069&place=${contentId("place", "mei-shan")}`,
+  },
+  { name: "地图详情：唐，756年", path: `/map/detail/${contentId("regime", "tang")}?year=756` },
+  { name: "地图详情：找不到", path: "/map/detail/no-such-thing" },
+  { name: "编辑关系图", path: "/relationedit/edit/new" },
+  { name: "全景：长安城", path: "/panorama", stage: true },
+  { name: "全景：未解锁的场景", path: "/panorama2022?scene=mo-gao-ku-tang", stage: true },
+  { name: "全景热点", path: "/panorama/popups?scene=chang-an-tang&spot=chang-an-tang-5" },
+  { name: "全景序言", path: "/panorama/preface" },
+  { name: "全景人物", path: "/panorama/people" },
+  { name: "全景书籍（2022）", path: "/panorama2022/book" },
+  { name: "全景兑换", path: "/panorama2022/exchange" },
+  { name: "全景服务", path: "/panorama/server" },
+  { name: "空间轴：洛阳", path: `/home/spacebar?place=${contentId("place", "luo-yang")}` },
+  { name: "国学", path: "/home/national" },
+  { name: "历史列表", path: "/home/historylist" },
+  { name: "历史列表：中外对照", path: `/home/historylist?regime=${contentId("regime", "xi-han")}` },
+  { name: "更多", path: "/home/more" },
+  { name: "榜单：国祚最长", path: "/home/top?board=regimes" },
+  { name: "历史遗址：洛阳", path: `/historicalsite/detail?id=${contentId("place", "luo-yang")}` },
+  { name: "历史遗址：列表", path: "/historicalsite/detail" },
+  { name: "数据页", path: "/datapage/detail" },
+  { name: "数据页：事件年代", path: "/datapage/detail/events" },
+  { name: "404", path: "/no-such-page" },
+  { name: "离线页", path: "/offline.html", static: true },
+];
+
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+let server: { baseUrl: string };
+let browser: Browser;
+let poemId = "";
+
+export const url = (path: string) => `${server.baseUrl}${path.replace("{poem}", poemId)}`;
+
+export function startAccessibilityBrowser(): void {
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = sharedServer();
+    browser = await launchBrowser();
+    const works = await (
+      await fetch(`${server.baseUrl}/api/item/works/cn/${person("li-bai")}/1/1`)
+    ).json();
+    poemId = works.data.list[0].id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+export const currentBrowser = (): Browser => browser;
+
+/** A phone context whose reader chose `theme` (or nothing) and, optionally, a text size. */
+export async function readerContext(
+  theme: Theme | "system" | null,
+  options: { font?: string; userAgent?: string } = {},
+): Promise<BrowserContext> {
+  const context = await phoneContext(browser, options.userAgent);
+  const stored: Record<string, string> = {};
+  if (theme) stored[THEME_KEY] = theme;
+  if (options.font) stored[FONT_KEY] = options.font;
+  // Before any script of the page, as a reader's earlier visit left it.
+  await context.addInitScript((items: Record<string, string>) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, stored);
+  return context;
+}
+
+/** Opens a path and waits until React has hydrated it and its effects have run. */
+export async function visit(page: Page, path: string, options: { static?: boolean } = {}) {
+  const response = await page.goto(url(path), { waitUntil: "load" });
+  expect([200, 404], path).toContain(response?.status());
+  if (options.static) return;
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
+  });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+}
+
+/** Serious and critical axe findings, one readable line per element. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  // Only violations are read: axe then skips collecting every passing node (much quicker).
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `[${v.impact}] ${v.id}: ${v.help} — ${node.target.join(" ")}\n    ${node.html.slice(0, 160)}\n    ${(node.failureSummary ?? "").replace(/\n/g, "\n    ")}`,
+      ),
+    );
+}
+
+/**
+ * Interactive elements smaller than 44 × 44 px. Links inside a line of other text (in-text
+ * links of article bodies, names in a fact) are exempt, as WCAG 2.5.5 exempts inline targets.
+ */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector =
+      'a[href], button, select, input:not([type="hidden"]), [role="button"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+    const problems: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (el.closest('[aria-hidden="true"], [inert]')) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || style.display === "none") continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (style.display === "inline") {
+        let block = el.parentElement;
+        while (block && getComputedStyle(block).display === "inline") block = block.parentElement;
+        const own = (el.textContent ?? "").trim().length;
+        const line = (block?.textContent ?? "").trim().length;
+        if (line > own) continue;
+      }
+      if (box.width + 0.5 < min || box.height + 0.5 < min) {
+        const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 20);
+        problems.push(
+          `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${name}" is ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return problems;
+  }, TAP_PX);
+}
+
+/**
+ * Text cut off sideways: the page wider than the screen (with the boxes that stick out), or a
+ * box that clips its text.
+ */
+export function clippedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+    if (root.scrollWidth > width)
+      problems.push(`the page is ${root.scrollWidth}px wide on a ${width}px screen`);
+    const reaches = (el: Element) => el.getBoundingClientRect().right > width + 1;
+    // Strips that scroll sideways (section tabs, banners, search groups) show the rest on a
+    // swipe.
+    const inScroller = (el: Element) => {
+      for (let at = el.parentElement; at; at = at.parentElement) {
+        const overflow = getComputedStyle(at).overflowX;
+        if (overflow === "auto" || overflow === "scroll") return true;
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll<HTMLElement>("body *")) {
+      const style = getComputedStyle(el);
+      if (style.display === "none" || style.visibility === "hidden") continue;
+      if (inScroller(el)) continue;
+      // Visually hidden text (a heading for screen readers) is 1 px on purpose.
+      if (el.clientWidth <= 1 && style.position === "absolute") continue;
+      if (el.getBoundingClientRect().width > 0 && reaches(el) && ![...el.children].some(reaches))
+        problems.push(
+          `${describe(el)} "${(el.textContent ?? "").trim().slice(0, 12)}" reaches ${Math.round(el.getBoundingClientRect().right)}px`,
+        );
+      // A single line that ends in an ellipsis says it goes on; a text field scrolls what is
+      // typed in it.
+      if (style.textOverflow === "ellipsis" || el.matches("input, textarea, select")) continue;
+      const clips = style.overflowX === "hidden" || style.overflowX === "clip";
+      if (clips && el.scrollWidth > el.clientWidth + 1)
+        problems.push(`${describe(el)} cuts its text: ${el.scrollWidth}px in ${el.clientWidth}px`);
+    }
+    return problems;
+  });
+}
+
+export const report = (lines: string[]) => (lines.length ? `\n  ${lines.join("\n  ")}\n` : "");
+
+/**
+ * The shell's pop-up API from the page's own React tree, for the toast sheet, which no built
+ * screen opens yet (spec §2: the relation and summary sheet of the graph pages). The first
+ * screen that opens it should replace this with a tap.
+ */
+export async function showToastSheet(page: Page) {
+  await page.evaluate(() => {
+    const start = document.querySelector("main") as unknown as Record<string, unknown>;
+    const key = Object.keys(start).find((k) => k.startsWith("__reactFiber$"));
+    type Fiber = { return: Fiber | null; memoizedProps?: { value?: Record<string, unknown> } };
+    let fiber = key ? (start[key] as Fiber) : null;
+    while (fiber && typeof fiber.memoizedProps?.value?.showToastSheet !== "function")
+      fiber = fiber.return;
+    const show = fiber?.memoizedProps?.value?.showToastSheet as
+      | ((sheet: Record<string, string>) => void)
+      | undefined;
+    if (!show) throw new Error("shell pop-ups not found");
+    show({
+      type: "relation",
+      name: "李白与杜甫",
+      from: "李白",
+      to: "杜甫",
+      relation: "挚友",
+      direction: "twoway",
+      time: "744年",
+      position: "洛阳",
+      desc: "天宝三载，两位诗人在洛阳相识，结伴同游梁宋，此后杜甫写下多首怀念李白的诗。",
+    });
+  });
+}
+
+/** The pop-ups of the shell, each opened the way a reader opens it. */
+export const POPUPS: { name: string; path: string; open: (page: Page) => Promise<void> }[] = [
+  {
+    name: "下载提示",
+    path: "/",
+    open: async (page) => {
+      await page.getByTestId("open-app").click();
+      await page.locator(".tj-download-popup").waitFor();
+    },
+  },
+  {
+    name: "词条摘要",
+    path: `/ah/article/${article("an-shi-zhi-luan")}`,
+    open: async (page) => {
+      // The body is folded at 200 px: open it, then tap the first in-text entry link.
+      await page.getByRole("button", { name: "查看更多" }).click();
+      await page.locator(".tj-rich-text a.inner-link").first().click();
+      await page.locator('.tj-detail-popup[data-state="success"]').waitFor();
+    },
+  },
+  {
+    name: "底部浮层",
+    path: "/detail",
+    open: async (page) => {
+      await showToastSheet(page);
+      await page.locator(".tj-sheet").waitFor();
+    },
+  },
+];
