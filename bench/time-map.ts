@@ -186,6 +186,14 @@ export async function runTimeMapBench() {
         drawn,
       });
     }
+    const phases = await page.evaluate(() => {
+      const of = (name: string) => performance.getEntriesByName(name).map((e) => e.duration);
+      return {
+        fetch: of("timemap:fetch"),
+        project: of("timemap:project"),
+        draw: of("timemap:draw"),
+      };
+    });
     await context.close();
 
     const steps = changes.filter((c) => c.kind === "step");
@@ -211,6 +219,13 @@ export async function runTimeMapBench() {
     console.log(
       `  notable year tapped ×${jumps.length}: interaction p50 ${ms(jumpI.p50)}, max ${ms(jumpI.max)}; drawn p50 ${ms(jumpD.p50)}, p95 ${ms(jumpD.p95)}, max ${ms(jumpD.max)}`,
     );
+    const phase = (name: keyof typeof phases) => {
+      const st = stats(phases[name]);
+      return `${name} p50 ${ms(st.p50)}, p95 ${ms(st.p95)}`;
+    };
+    console.log(
+      `  where a change's time goes (×${phases.fetch.length}): ${phase("fetch")} (request to parsed answer); ${phase("project")}; ${phase("draw")}`,
+    );
     console.log(
       `  every year change's interaction < ${TARGET_MS} ms: ${interactionMet ? "met" : "NOT met"}; drawn p95 < ${TARGET_MS} ms: ${drawnMet ? "met" : "NOT met"}`,
     );
@@ -231,6 +246,11 @@ export async function runTimeMapBench() {
           changes,
           step: { interaction: stepI, drawn: stepD },
           jump: { interaction: jumpI, drawn: jumpD },
+          phases: {
+            fetch: stats(phases.fetch),
+            project: stats(phases.project),
+            draw: stats(phases.draw),
+          },
           yearData: { sizes, largest: biggest, budgetKb: YEAR_BUDGET_KB, baseMapKb: baseKb },
           firstLoadJsKb: jsKb,
           jsBudgetKb: JS_BUDGET_KB,

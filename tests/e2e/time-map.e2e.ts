@@ -3,7 +3,7 @@ import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
-import { firstLoadJsKb } from "../support/page-weight.ts";
+import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 /**
@@ -189,6 +189,8 @@ describe("the time map", () => {
     await page.goto(`${server.baseUrl}/detail/${SU_SHI}`);
     await hydrated(page);
     expect(scripts.filter((u) => /map-canvas|d3-geo|time-map/.test(u))).toEqual([]);
+    const entryKb = await firstLoadJsKb(context, `${server.baseUrl}/detail/${SU_SHI}`);
+    expect(entryKb).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
     await page.getByRole("link", { name: "在地图上看" }).click();
     await page.waitForURL(/\/home\/timemap\?year=1069&place=[0-9a-f]{24}/);
     await drawn(page, 1069);

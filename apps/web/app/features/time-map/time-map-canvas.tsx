@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import type { MapLayers, MapPick, TimeMapCanvas } from "./map-canvas.client.ts";
 import { fetchBase } from "./time-map-api.ts";
 
@@ -24,6 +24,7 @@ export function TimeMapCanvasView({
   onPick,
   centre,
   fit,
+  api,
 }: {
   layers: MapLayers | null;
   label: string;
@@ -31,6 +32,8 @@ export function TimeMapCanvasView({
   centre: CentreRequest | null;
   /** Points the view should take in (the world events), or null. */
   fit: [number, number][] | null;
+  /** Given the drawn map once it exists, so a new year can be drawn before React re-renders. */
+  api?: RefObject<TimeMapCanvas | null>;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const map = useRef<TimeMapCanvas | null>(null);
@@ -59,6 +62,7 @@ export function TimeMapCanvasView({
         created.setBase(topology);
         if (layersRef.current) created.setLayers(layersRef.current);
         map.current = created;
+        if (api) api.current = created;
         (el as HTMLCanvasElement & { timeMap?: TimeMapCanvas }).timeMap = created;
         setState("ready");
       })
@@ -84,6 +88,7 @@ export function TimeMapCanvasView({
       observer.disconnect();
       map.current?.dispose();
       map.current = null;
+      if (api) api.current = null;
     };
   }, [attempt]);
 

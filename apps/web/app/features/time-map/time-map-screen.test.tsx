@@ -159,8 +159,15 @@ function strip(d: TimeMapYearData) {
   return { ...d, regimes: d.regimes.map(({ geometry: _g, ...r }) => r) };
 }
 
+/** The screen's data for the next render (a route component cannot take props). */
+let screenData: TimeMapScreenData | null = null;
+
+function Screen() {
+  return screenData ? <TimeMapScreen title="时空地图" data={screenData} /> : null;
+}
+
 function renderScreen(initial: TimeMapYearData, extra: Partial<TimeMapScreenData> = {}) {
-  const data: TimeMapScreenData = {
+  screenData = {
     initial: strip(initial),
     years: YEARS,
     place: null,
@@ -168,9 +175,7 @@ function renderScreen(initial: TimeMapYearData, extra: Partial<TimeMapScreenData
     focus: null,
     ...extra,
   };
-  const Stub = createRoutesStub([
-    { path: "/home/timemap", Component: () => <TimeMapScreen title="时空地图" data={data} /> },
-  ]);
+  const Stub = createRoutesStub([{ path: "/home/timemap", Component: Screen }]);
   render(<Stub initialEntries={["/home/timemap"]} />);
 }
 

@@ -6,10 +6,19 @@ import type {
   TimeMapYearsData,
 } from "@tongjian/contracts/time-map";
 import { formatYear } from "@tongjian/domain/year-format";
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type FormEvent,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { AppLink } from "../../shell/app-link.tsx";
-import type { MapLayers, MapPick } from "./map-canvas.client.ts";
-import { fetchPeople, fetchWorld, fetchYear } from "./time-map-api.ts";
+import type { MapLayers, MapPick, TimeMapCanvas } from "./map-canvas.client.ts";
+import { fetchPeople, fetchWorld, fetchYear, hasYear } from "./time-map-api.ts";
 import { type CentreRequest, TimeMapCanvasView } from "./time-map-canvas.tsx";
 import {
   parseTypedYear,
@@ -52,6 +61,27 @@ export interface TimeMapScreenData {
 const PLAY_STEP_MS = 160;
 /** How many people the list under the map names (the map shows all the answer's). */
 const PEOPLE_LISTED = 40;
+
+/** Runs `work` in a task after the next frame has been painted. */
+function afterPaint(work: () => void) {
+  requestAnimationFrame(() => window.setTimeout(work, 0));
+}
+
+/** Loading is said only when a year takes longer than this (a quick one would flash). */
+const LOADING_SHOWN_AFTER_MS = 250;
+
+/** The events of Chinese regimes (the world's have their own switch), one array per answer. */
+const chinaEventsOf = (() => {
+  const made = new WeakMap<TimeMapYearData, TimeMapEvent[]>();
+  return (d: TimeMapYearData) => {
+    let list = made.get(d);
+    if (!list) {
+      list = d.events.filter((e) => e.regimeId !== null);
+      made.set(d, list);
+    }
+    return list;
+  };
+})();
 
 function stripGeometry(d: TimeMapYearData): TimeMapYearSummary {
   return { ...d, regimes: d.regimes.map(({ geometry: _g, ...r }) => r) };
@@ -102,28 +132,60 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
   const wanted = useRef(data.initial.year);
   const busy = useRef(false);
   const [attempt, setAttempt] = useState(0);
+  /** The drawn map, to draw a year as soon as it comes, before the lists re-render. */
+  const mapApi = useRef<TimeMapCanvas | null>(null);
+  /** What the map draws beside the year (toggles, the link's place and subject), kept current. */
+  const extras = useRef<Omit<MapLayers, "year" | "regimes" | "events" | "capitals">>({
+    people: null,
+    world: null,
+    place: null,
+    focusId: null,
+  });
   const pump = useCallback(() => {
     if (busy.current) return;
     const y = wanted.current;
     busy.current = true;
-    setStatus("loading");
+    const asked = performance.now();
+    // A year already here is drawn at once; another says it is loading only if it is slow.
+    const slow = hasYear(y)
+      ? 0
+      : window.setTimeout(() => setStatus("loading"), LOADING_SHOWN_AFTER_MS);
     fetchYear(y)
       .then((d) => {
-        setFull(d);
-        setShown(stripGeometry(d));
+        performance.measure("timemap:fetch", { start: asked });
+        mapApi.current?.setLayers({
+          year: d.year,
+          regimes: d.regimes,
+          events: chinaEventsOf(d),
+          capitals: d.capitals,
+          ...extras.current,
+        });
+        writeYear(d.year);
+        const settled = wanted.current === y || wanted.current === d.year;
         if (d.clamped) {
           setNotice(d.clamped.message);
           wanted.current = d.year;
           setYearState(d.year);
         }
-        writeYear(d.year);
-        if (wanted.current === y || wanted.current === d.year) setStatus("idle");
+        // The lists follow the map once the new year is on screen, without holding up the
+        // frame that shows it or the next input.
+        afterPaint(() =>
+          startTransition(() => {
+            setFull(d);
+            setShown(stripGeometry(d));
+            if (settled) setStatus("idle");
+          }),
+        );
+        // The years either side are asked for while the reader looks: a step is then instant.
+        for (const near of [stepYear(d.year, 1, d.range), stepYear(d.year, -1, d.range)])
+          if (!hasYear(near)) fetchYear(near).catch(() => undefined);
       })
       .catch((error: unknown) => {
         console.error("time map year", error);
         if (wanted.current === y) setStatus("error");
       })
       .finally(() => {
+        window.clearTimeout(slow);
         busy.current = false;
         if (wanted.current !== y) pump();
       });
@@ -259,33 +321,47 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
   // not the page).
   const chipsRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    const row = chipsRef.current;
-    let at = 0;
-    notable.forEach((n, i) => {
-      if (n.year <= year) at = i;
+    // After the frame: reading the row's layout in the input's own task would hold it up.
+    const id = requestAnimationFrame(() => {
+      const row = chipsRef.current;
+      let at = 0;
+      notable.forEach((n, i) => {
+        if (n.year <= year) at = i;
+      });
+      const chip = row?.querySelectorAll<HTMLElement>("button")[at];
+      if (!row || !chip) return;
+      const left = chip.offsetLeft - (row.clientWidth - chip.offsetWidth) / 2;
+      row.scrollTo({ left: Math.max(0, left), behavior: "auto" });
     });
-    const chip = row?.querySelectorAll<HTMLElement>("button")[at];
-    if (!row || !chip) return;
-    const left = chip.offsetLeft - (row.clientWidth - chip.offsetWidth) / 2;
-    row.scrollTo({ left: Math.max(0, left), behavior: "auto" });
+    return () => cancelAnimationFrame(id);
   }, [year, notable]);
 
   // --- What the map draws.
+  const marked = useMemo(
+    () => (data.place ? { lng: data.place.lng, lat: data.place.lat, name: data.place.name } : null),
+    [data.place],
+  );
+  const peopleDrawn = peopleOn && people ? people.list : null;
+  const worldDrawn = worldOn && world ? world.list : null;
+  extras.current = {
+    people: peopleDrawn,
+    world: worldDrawn,
+    place: marked,
+    focusId: data.focus?.id ?? null,
+  };
   const layers: MapLayers | null = useMemo(
     () =>
       full && {
         year: full.year,
         regimes: full.regimes,
-        events: full.events.filter((e) => e.regimeId !== null),
+        events: chinaEventsOf(full),
         capitals: full.capitals,
-        people: peopleOn && people ? people.list : null,
-        world: worldOn && world ? world.list : null,
-        place: data.place
-          ? { lng: data.place.lng, lat: data.place.lat, name: data.place.name }
-          : null,
+        people: peopleDrawn,
+        world: worldDrawn,
+        place: marked,
         focusId: data.focus?.id ?? null,
       },
-    [full, peopleOn, people, worldOn, world, data.place, data.focus],
+    [full, peopleDrawn, worldDrawn, marked, data.focus],
   );
 
   const centre: CentreRequest | null = useMemo(() => {
@@ -300,7 +376,10 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
     () => new Map(shown.regimes.map((r) => [r.id, r] as const)),
     [shown.regimes],
   );
-  const chinaEvents = shown.events.filter((e) => e.regimeId !== null);
+  const chinaEvents = useMemo(
+    () => shown.events.filter((e) => e.regimeId !== null),
+    [shown.events],
+  );
 
   const openEvent = useCallback(
     (ev: TimeMapEvent, world = false) =>
@@ -368,9 +447,133 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
     shown.regimes.length > 0 ? shown.regimes.map((r) => r.name).join("、") : "没有政权疆域"
   }${data.place ? `；标出${data.place.name}` : ""}`;
 
+  // The lists change with the year's answer, not with every move of the slider: kept as they
+  // are while the year moves, so a step re-renders only the controls.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt from the answers they show
+  const lists = useMemo(
+    () => (
+      <>
+        <section className="tj-timemap__section" aria-labelledby={ids.regimes}>
+          <h2 id={ids.regimes} className="tj-timemap__h2">
+            {shownLabel}的政权（{shown.regimes.length}）
+          </h2>
+          {shown.regimes.length === 0 ? (
+            <p className="tj-empty">这一年没有可画出的政权疆域。</p>
+          ) : (
+            <ul className="tj-timemap__regimes" data-testid="timemap-regimes">
+              {shown.regimes.map((r) => (
+                <li key={r.id} data-id={r.id}>
+                  <span
+                    className="tj-timemap__swatch"
+                    style={{ background: r.color }}
+                    aria-hidden="true"
+                  />
+                  <AppLink to={`/detail/${r.id}`} className="tj-timemap__regime-name">
+                    {r.name}
+                  </AppLink>
+                  <span className="tj-timemap__regime-meta">
+                    {r.parent ? `${r.parent.name} · ` : ""}
+                    {r.timeDesc}
+                    {r.approx ? " · 疆域为近似" : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="tj-timemap__hint">
+            疆域按今省级政区与邻国拼合，仅为示意；点地图上的政权、事件或都城可看简介。
+          </p>
+        </section>
+
+        <section className="tj-timemap__section" aria-label="前后事件">
+          <h2 className="tj-timemap__h2">
+            {shownLabel}前后的事件（{shown.span > 0 ? `前后${shown.span}年` : "当年"}）
+          </h2>
+          {chinaEvents.length === 0 ? (
+            <p className="tj-empty">这几年没有记下的事件。</p>
+          ) : (
+            <ul className="tj-timemap__events" data-testid="timemap-events">
+              {chinaEvents.map((ev) => (
+                <li key={ev.id}>
+                  <button type="button" onClick={() => openEvent(ev)} data-id={ev.id}>
+                    <span className="tj-timemap__event-year">{formatYear(ev.year)}</span>
+                    <span>{ev.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        {peopleOn && (
+          <section className="tj-timemap__section" aria-label="在世人物">
+            <h2 className="tj-timemap__h2">
+              {shownLabel}在世的人物{people ? `（${people.total}）` : ""}
+            </h2>
+            {peopleState === "loading" && !people && <p role="status">正在载入人物…</p>}
+            {peopleState === "error" && (
+              <p role="alert">
+                人物没有加载出来，
+                <button type="button" className="tj-button tj-button--ghost" onClick={retryPeople}>
+                  重试
+                </button>
+              </p>
+            )}
+            {people && people.list.length === 0 && (
+              <p className="tj-empty">这一年没有记下在世的人物。</p>
+            )}
+            {people && people.list.length > 0 && (
+              <ul className="tj-timemap__people" data-testid="timemap-people">
+                {people.list.slice(0, PEOPLE_LISTED).map((p) => (
+                  <li key={p.id}>
+                    <AppLink to={`/detail/${p.id}`}>{p.name}</AppLink>
+                    <span className="tj-timemap__regime-meta">{p.timeDesc}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+
+        {worldOn && (
+          <section className="tj-timemap__section" aria-label="同期世界大事">
+            <h2 className="tj-timemap__h2">同期世界大事</h2>
+            {worldState === "loading" && !world && <p role="status">正在载入世界大事…</p>}
+            {worldState === "error" && (
+              <p role="alert">
+                世界大事没有加载出来，
+                <button type="button" className="tj-button tj-button--ghost" onClick={retryWorld}>
+                  重试
+                </button>
+              </p>
+            )}
+            {world && world.list.length === 0 && (
+              <p className="tj-empty">{formatYear(world.year)}前后没有记下的世界大事。</p>
+            )}
+            {world && world.list.length > 0 && (
+              <ul className="tj-timemap__events" data-testid="timemap-world">
+                {world.list.map((ev) => (
+                  <li key={ev.id}>
+                    <button type="button" onClick={() => openEvent(ev, true)} data-id={ev.id}>
+                      <span className="tj-timemap__event-year">{formatYear(ev.year)}</span>
+                      <span>{ev.name}</span>
+                      <span className="tj-timemap__regime-meta">{ev.place.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </>
+    ),
+    [shown, chinaEvents, people, peopleOn, peopleState, world, worldOn, worldState, openEvent],
+  );
+
   return (
     <main className="tj-timemap" data-year={shown.year} aria-busy={status === "loading"}>
       <TimeMapCanvasView
+        api={mapApi}
         layers={layers}
         label={mapLabel}
         onPick={onPick}
@@ -536,118 +739,7 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
         )}
       </section>
 
-      <section className="tj-timemap__section" aria-labelledby={ids.regimes}>
-        <h2 id={ids.regimes} className="tj-timemap__h2">
-          {shownLabel}的政权（{shown.regimes.length}）
-        </h2>
-        {shown.regimes.length === 0 ? (
-          <p className="tj-empty">这一年没有可画出的政权疆域。</p>
-        ) : (
-          <ul className="tj-timemap__regimes" data-testid="timemap-regimes">
-            {shown.regimes.map((r) => (
-              <li key={r.id} data-id={r.id}>
-                <span
-                  className="tj-timemap__swatch"
-                  style={{ background: r.color }}
-                  aria-hidden="true"
-                />
-                <AppLink to={`/detail/${r.id}`} className="tj-timemap__regime-name">
-                  {r.name}
-                </AppLink>
-                <span className="tj-timemap__regime-meta">
-                  {r.parent ? `${r.parent.name} · ` : ""}
-                  {r.timeDesc}
-                  {r.approx ? " · 疆域为近似" : ""}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="tj-timemap__hint">
-          疆域按今省级政区与邻国拼合，仅为示意；点地图上的政权、事件或都城可看简介。
-        </p>
-      </section>
-
-      <section className="tj-timemap__section" aria-label="前后事件">
-        <h2 className="tj-timemap__h2">
-          {shownLabel}前后的事件（{shown.span > 0 ? `前后${shown.span}年` : "当年"}）
-        </h2>
-        {chinaEvents.length === 0 ? (
-          <p className="tj-empty">这几年没有记下的事件。</p>
-        ) : (
-          <ul className="tj-timemap__events" data-testid="timemap-events">
-            {chinaEvents.map((ev) => (
-              <li key={ev.id}>
-                <button type="button" onClick={() => openEvent(ev)} data-id={ev.id}>
-                  <span className="tj-timemap__event-year">{formatYear(ev.year)}</span>
-                  <span>{ev.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      {peopleOn && (
-        <section className="tj-timemap__section" aria-label="在世人物">
-          <h2 className="tj-timemap__h2">
-            {shownLabel}在世的人物{people ? `（${people.total}）` : ""}
-          </h2>
-          {peopleState === "loading" && !people && <p role="status">正在载入人物…</p>}
-          {peopleState === "error" && (
-            <p role="alert">
-              人物没有加载出来，
-              <button type="button" className="tj-button tj-button--ghost" onClick={retryPeople}>
-                重试
-              </button>
-            </p>
-          )}
-          {people && people.list.length === 0 && (
-            <p className="tj-empty">这一年没有记下在世的人物。</p>
-          )}
-          {people && people.list.length > 0 && (
-            <ul className="tj-timemap__people" data-testid="timemap-people">
-              {people.list.slice(0, PEOPLE_LISTED).map((p) => (
-                <li key={p.id}>
-                  <AppLink to={`/detail/${p.id}`}>{p.name}</AppLink>
-                  <span className="tj-timemap__regime-meta">{p.timeDesc}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
-
-      {worldOn && (
-        <section className="tj-timemap__section" aria-label="同期世界大事">
-          <h2 className="tj-timemap__h2">同期世界大事</h2>
-          {worldState === "loading" && !world && <p role="status">正在载入世界大事…</p>}
-          {worldState === "error" && (
-            <p role="alert">
-              世界大事没有加载出来，
-              <button type="button" className="tj-button tj-button--ghost" onClick={retryWorld}>
-                重试
-              </button>
-            </p>
-          )}
-          {world && world.list.length === 0 && (
-            <p className="tj-empty">{formatYear(world.year)}前后没有记下的世界大事。</p>
-          )}
-          {world && world.list.length > 0 && (
-            <ul className="tj-timemap__events" data-testid="timemap-world">
-              {world.list.map((ev) => (
-                <li key={ev.id}>
-                  <button type="button" onClick={() => openEvent(ev, true)} data-id={ev.id}>
-                    <span className="tj-timemap__event-year">{formatYear(ev.year)}</span>
-                    <span>{ev.name}</span>
-                    <span className="tj-timemap__regime-meta">{ev.place.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
+      {lists}
 
       <TimeMapSheet content={sheet} onClose={() => setSheet(null)} />
     </main>
