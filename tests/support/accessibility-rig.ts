@@ -112,7 +112,7 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
     path: `/relation?networkId=${contentId("network", "zhu-lin-qi-xian")}`,
   },
   { name: "关系图谱首页", path: "/home/relationalmap" },
-  { name: "博物馆", path: "/home/museum", stage: true },
+  { name: "博物馆", path: "/home/museum" },
   { name: "时空地图：前221年", path: "/home/timemap?year=-221" },
   {
     name: "时空地图：苏轼与眉山，在世人物",
