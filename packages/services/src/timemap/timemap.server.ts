@@ -324,7 +324,9 @@ export function createTimeMapService(deps: {
         periods.length > 0
           ? {
               min: Math.min(...periods.map((p) => p.from)),
-              max: Math.max(...periods.map((p) => p.to)),
+              // A regime that still stands is recorded up to the last year the data allows:
+              // the map ends at this year.
+              max: Math.min(Math.max(...periods.map((p) => p.to)), thisYear()),
             }
           : { min: starts.length ? Math.min(...starts) : TIME_MAP_DEFAULT_YEAR, max: thisYear() };
       return { range, periods, regimes, regimeByKey, colours, places, placeByKey, events, people };
