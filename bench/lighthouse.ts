@@ -226,6 +226,11 @@ export async function runLighthouseBench(): Promise<void> {
       ["search", SEARCH_PATH],
       ["relation", `/relation?id=${busiest}`],
       ["timemap", "/home/timemap"],
+      // The list pages of the spatial area (issue 18: performance ≥ 95, like the others).
+      ["historylist", "/home/historylist"],
+      ["spacebar", "/home/spacebar"],
+      ["national", "/home/national"],
+      ["top", "/home/top"],
     ] as const) {
       if (ONLY.length > 0 && !ONLY.includes(name)) continue;
       console.log(`lighthouse ${name} (${path})...`);
