@@ -96,7 +96,8 @@ describe("timelines", () => {
       .first()
       .click();
     await page.waitForURL(`**/timeline/${WANG_ANSHI}`);
-    await expect(page.locator("h1").textContent()).resolves.toBe("王安石");
+    // The address changes as the tap starts the page change; the new page follows.
+    await page.locator("h1", { hasText: /^王安石$/ }).waitFor();
     await context.close();
   });
 });
