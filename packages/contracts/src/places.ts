@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id, lang } from "./common.ts";
+import { placeHolder, placeNamePeriod } from "./time-map.ts";
 
 // Places over time and historical sites (issue 18: /home/spacebar, /historicalsite/detail):
 //   GET /api/places/{lang}?q=              the places of the corpus by region, or those matching q
@@ -37,27 +38,14 @@ export const placeListData = z.object({
 });
 export type PlaceListData = z.infer<typeof placeListData>;
 
-export const placeNamePeriod = z.object({
-  name: z.string(),
-  from: z.number().int().nullable(),
-  to: z.number().int().nullable(),
-  /** 696年起, 前1300年—前1046年, or empty when the corpus gives no years. */
-  timeDesc: z.string(),
-  note: z.string().nullable(),
-});
-export type PlaceNamePeriod = z.infer<typeof placeNamePeriod>;
-
-/** A regime whose territory held the place (the time map's territories). */
-export const placeHolder = z.object({
-  regimeId: z.string(),
-  name: z.string(),
-  from: z.number().int(),
-  to: z.number().int(),
-  timeDesc: z.string(),
-  /** The extent is approximate (composed from modern units). */
-  approx: z.boolean(),
-});
-export type PlaceHolder = z.infer<typeof placeHolder>;
+// A place's names by period and the regimes that held it are the time map's answers (one
+// service computes both): the site and space bar pages carry them as they are.
+export {
+  type PlaceHolder,
+  type PlaceNamePeriod,
+  placeHolder,
+  placeNamePeriod,
+} from "./time-map.ts";
 
 /** An entry named on a site page. */
 export const siteEntryRef = z.object({

@@ -187,16 +187,7 @@ export function createServices(deps: ServiceDeps) {
   // Who held a place: the time map's territories, point in polygon.
   const placeHolders: PlaceHolders = async (placeId) => {
     try {
-      return (await timeMap.place(placeId)).holders.map(
-        ({ regimeId, name, from, to, timeDesc, approx }) => ({
-          regimeId,
-          name,
-          from,
-          to,
-          timeDesc,
-          approx,
-        }),
-      );
+      return (await timeMap.place(placeId)).holders;
     } catch (error) {
       if (error instanceof NotFoundError) return null;
       throw error;

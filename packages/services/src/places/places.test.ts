@@ -147,11 +147,13 @@ describe("a historical site", () => {
     const held = await service(async () => [
       {
         regimeId: idOf("regime", "dong-han"),
+        regimeKey: "dong-han",
         name: "东汉",
         from: 25,
         to: 220,
         timeDesc: "25年—220年",
         approx: true,
+        source: "composed" as const,
       },
     ]).site(idOf("place", "luo-yang"));
     expect(held.holders?.map((h) => h.name)).toEqual(["东汉"]);

@@ -5,7 +5,6 @@ import type {
   MultiPolygon,
   PlaceHistoryData,
   PlaceHolder,
-  PlaceNamePeriod,
   TimeMapCapital,
   TimeMapEvent,
   TimeMapNotableYear,
@@ -18,6 +17,7 @@ import type {
   TimeMapYearsData,
 } from "@tongjian/contracts/time-map";
 import { isEntityId } from "@tongjian/domain/entity-id";
+import { placeNamesOverTime } from "@tongjian/domain/place-names";
 import {
   clampToRange,
   TIME_MAP_DEFAULT_YEAR,
@@ -184,20 +184,6 @@ function placeOf(row: MapEntryRow): Place | null {
     summary: row.summary,
     names: Array.isArray(d.names) ? d.names : [],
   };
-}
-
-function namePeriod(n: Place["names"][number]): PlaceNamePeriod {
-  const from = typeof n.from === "number" ? n.from : null;
-  const to = typeof n.to === "number" ? n.to : null;
-  const timeDesc =
-    from !== null && to !== null
-      ? formatYearRange(from, to)
-      : from !== null
-        ? `${formatYear(from)}起`
-        : to !== null
-          ? `至${formatYear(to)}`
-          : "";
-  return { name: n.name, from, to, timeDesc, note: n.note ?? null };
 }
 
 export function createTimeMapService(deps: {
@@ -570,7 +556,7 @@ export function createTimeMapService(deps: {
       const place = isEntityId(idOrKey) ? ix.places.get(idOrKey) : ix.placeByKey.get(idOrKey);
       if (!place) throw new NotFoundError("找不到这个地点（或它没有坐标）");
       // In the content's order, which is the order of time (a present name without years last).
-      const names = place.names.map(namePeriod);
+      const names = placeNamesOverTime(place.names);
       const point: [number, number] = [place.lng, place.lat];
       const hits = ix.periods.filter(
         (p) =>
