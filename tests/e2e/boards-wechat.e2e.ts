@@ -117,7 +117,8 @@ describe("boards, notes and the WeChat pages at 375×812", () => {
     await expect
       .poll(() => page.locator('.tj-board__tab[aria-current="page"]').textContent())
       .toBe("词条");
-    await expect(page.locator(".tj-board__item").count()).resolves.toBe(3);
+    // The address changes as the tap starts the page change; the new list follows.
+    await expect.poll(() => page.locator(".tj-board__item").count()).toBe(3);
     await expect(page.locator(".tj-board__rule").textContent()).resolves.toContain("最近 7 天");
     const names = await page.locator(".tj-board__title").allTextContents();
     expect(names[0]).toBe("嬴政");
@@ -126,11 +127,9 @@ describe("boards, notes and the WeChat pages at 375×812", () => {
 
     await page.getByRole("link", { name: "热门榜单" }).click();
     await page.waitForURL(url("/hotbillboard"));
-    await expect(page.locator(".tj-board__kind").allTextContents()).resolves.toEqual([
-      "词条",
-      "词条",
-      "词条",
-    ]);
+    await expect
+      .poll(() => page.locator(".tj-board__kind").allTextContents())
+      .toEqual(["词条", "词条", "词条"]);
     await page.goto(url("/hotbillboard?page=4"));
     await page.getByText("榜单只有 1 页").waitFor();
     await page.getByRole("link", { name: "回到第 1 页" }).click();
