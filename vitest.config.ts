@@ -23,11 +23,16 @@ export default defineConfig({
           name: "api",
           include: ["apps/api/src/**/*.test.ts", "packages/**/*.db-test.ts"],
           // The time map's territory shapes, composed once into their cache.
-          globalSetup: ["tests/support/territory-shapes-setup.ts"],
+          // Two files at a time; on PostgreSQL each worker has its own database.
+          globalSetup: [
+            "tests/support/territory-shapes-setup.ts",
+            "tests/support/worker-databases-setup.ts",
+          ],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {

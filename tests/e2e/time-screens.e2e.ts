@@ -62,6 +62,8 @@ describe("timelines", () => {
     await hydrated(page);
     await page.getByRole("link", { name: "完整时间线" }).click();
     await page.waitForURL(`**/timeline/${SU_SHI}`);
+    // The address changes as the tap starts the page change; the timeline's moments follow.
+    await page.locator(".tj-tline__era").first().waitFor();
     await expect(page.locator("h1").textContent()).resolves.toBe("苏轼");
     const years = await page
       .locator("[data-year]")

@@ -6,12 +6,44 @@ export interface DatabaseTarget {
   redisUrl: string | undefined;
 }
 
+/** How many API suites run at once (vitest.config.ts), each with its own PostgreSQL database. */
+export const API_WORKERS = 2;
+
+export function workerDatabaseName(base: string, worker: number): string {
+  return `${base}_w${worker}`;
+}
+
+/** The worker running this file: 1 … API_WORKERS (1 outside a pool). */
+function workerNumber(): number {
+  const id = Number(process.env.VITEST_POOL_ID ?? "1");
+  return Number.isInteger(id) && id >= 1 ? ((id - 1) % API_WORKERS) + 1 : 1;
+}
+
+/** The worker's own database on the server `url` names (see worker-databases-setup.ts). */
+function forWorker(url: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${workerDatabaseName(parsed.pathname.slice(1), workerNumber())}`;
+  return parsed.toString();
+}
+
+/** The worker's own Redis logical database (1, 2 …), so counters and sessions never mix. */
+function redisForWorker(url: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${workerNumber()}`;
+  return parsed.toString();
+}
+
 export function databaseTargets(): DatabaseTarget[] {
   const targets: DatabaseTarget[] = [
     { name: "sqlite", databaseUrl: undefined, redisUrl: undefined },
   ];
   const pg = process.env.TEST_DATABASE_URL;
+  const redis = process.env.TEST_REDIS_URL;
   if (pg)
-    targets.push({ name: "postgres+redis", databaseUrl: pg, redisUrl: process.env.TEST_REDIS_URL });
+    targets.push({
+      name: "postgres+redis",
+      databaseUrl: forWorker(pg),
+      redisUrl: redis ? redisForWorker(redis) : undefined,
+    });
   return targets;
 }
