@@ -210,6 +210,9 @@ export function createTimeMapCanvas(
   /** The base map drawn for the current view (see drawBase), and what it was drawn for. */
   const baseLayer = document.createElement("canvas");
   let baseKey = "";
+  /** The base map with the regimes over it, and what it was drawn for. */
+  const regimeLayer = document.createElement("canvas");
+  let regimeLayerKey = "";
   /** Bumped when the base map's shapes or the colours change. */
   let baseStage = 0;
   let paletteStamp = 0;
@@ -275,6 +278,36 @@ export function createTimeMapCanvas(
     b.stroke(base.countries);
   }
 
+  function drawRegimes(p: Palette, regimes: TimeMapRegime[]) {
+    if (regimeLayer.width !== canvas.width || regimeLayer.height !== canvas.height) {
+      regimeLayer.width = canvas.width;
+      regimeLayer.height = canvas.height;
+    }
+    const g = regimeLayer.getContext("2d");
+    if (!g) return;
+    const k = view.k;
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.drawImage(baseLayer, 0, 0);
+    // Everything in world space under one transform.
+    g.setTransform(dpr * k, 0, 0, dpr * k, dpr * view.x, dpr * view.y);
+    g.lineJoin = "round";
+    const fillAlpha = p.dark ? 0.5 : 0.42;
+    for (const r of regimes) {
+      const shape = regimeShapes.get(regimeKey(r));
+      if (!shape) continue;
+      g.fillStyle = withAlpha(r.color, fillAlpha);
+      g.fill(shape.path, "evenodd");
+    }
+    for (const r of regimes) {
+      const shape = regimeShapes.get(regimeKey(r));
+      if (!shape) continue;
+      const focused = layers?.focusId === r.id;
+      g.strokeStyle = focused ? p.focus : r.color;
+      g.lineWidth = (focused ? 3 : 1.4) / k;
+      g.stroke(shape.path);
+    }
+  }
+
   function draw() {
     if (!ctx) return;
     const started = performance.now();
@@ -288,26 +321,18 @@ export function createTimeMapCanvas(
       baseKey = key;
       drawBase(p);
     }
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(baseLayer, 0, 0);
-    // Everything in world space under one transform.
-    ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * view.x, dpr * view.y);
+    // The regimes over it, also kept as a picture: the years of one period draw the same
+    // extents, so a step within it draws only the markers and names.
     const regimes = layers?.regimes ?? [];
-    const fillAlpha = p.dark ? 0.5 : 0.42;
-    for (const r of regimes) {
-      const shape = regimeShapes.get(regimeKey(r));
-      if (!shape) continue;
-      ctx.fillStyle = withAlpha(r.color, fillAlpha);
-      ctx.fill(shape.path, "evenodd");
+    const regimesKey = `${key}|${layers?.focusId ?? ""}|${regimes
+      .map((r) => (regimeShapes.has(regimeKey(r)) ? `${regimeKey(r)}|${r.color}` : ""))
+      .join(",")}`;
+    if (regimesKey !== regimeLayerKey) {
+      regimeLayerKey = regimesKey;
+      drawRegimes(p, regimes);
     }
-    for (const r of regimes) {
-      const shape = regimeShapes.get(regimeKey(r));
-      if (!shape) continue;
-      const focused = layers?.focusId === r.id;
-      ctx.strokeStyle = focused ? p.focus : r.color;
-      ctx.lineWidth = (focused ? 3 : 1.4) / k;
-      ctx.stroke(shape.path);
-    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(regimeLayer, 0, 0);
 
     // Screen space: labels and markers keep their size at any zoom.
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

@@ -8,6 +8,7 @@ import type {
 import { formatYear } from "@tongjian/domain/year-format";
 import {
   type FormEvent,
+  memo,
   startTransition,
   useCallback,
   useEffect,
@@ -316,6 +317,14 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
     setNotice(null);
     setYearState(y);
   };
+
+  const pickNotable = useCallback(
+    (y: number) => {
+      setPlaying(false);
+      setYear(y);
+    },
+    [setYear],
+  );
 
   // The notable year at or before the year is brought into the row's view (the row scrolls,
   // not the page).
@@ -660,19 +669,14 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
         <nav className="tj-timemap__years" aria-label="重要年份" ref={chipsRef}>
           <ul>
             {notable.map((n) => (
-              <li key={n.year}>
-                <button
-                  type="button"
-                  aria-pressed={n.year === year}
-                  onClick={() => {
-                    setPlaying(false);
-                    setYear(n.year);
-                  }}
-                >
-                  <span className="tj-timemap__chip-year">{n.label}</span>
-                  <span className="tj-timemap__chip-title">{n.title}</span>
-                </button>
-              </li>
+              <YearChip
+                key={n.year}
+                year={n.year}
+                label={n.label}
+                title={n.title}
+                pressed={n.year === year}
+                onPick={pickNotable}
+              />
             ))}
           </ul>
         </nav>
@@ -745,3 +749,30 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
     </main>
   );
 }
+
+/**
+ * One notable year of the row. A step of the slider changes the pressed state of two chips at
+ * most, so only those two render again (the row has about a hundred).
+ */
+const YearChip = memo(function YearChip({
+  year,
+  label,
+  title,
+  pressed,
+  onPick,
+}: {
+  year: number;
+  label: string;
+  title: string;
+  pressed: boolean;
+  onPick: (year: number) => void;
+}) {
+  return (
+    <li>
+      <button type="button" aria-pressed={pressed} onClick={() => onPick(year)}>
+        <span className="tj-timemap__chip-year">{label}</span>
+        <span className="tj-timemap__chip-title">{title}</span>
+      </button>
+    </li>
+  );
+});
