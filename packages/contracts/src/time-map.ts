@@ -316,3 +316,18 @@ export const baseMapTopology = z.object({
   arcs: z.array(z.array(z.array(z.number()))),
 });
 export type BaseMapTopology = z.infer<typeof baseMapTopology>;
+
+/**
+ * The base map drawn once on the server (`/api/timemap/{lang}/outlines`): SVG path data of the
+ * land, the provincial lines and the country lines, in the projection of
+ * `@tongjian/domain/time-map-projection` fitted to a `width` × `height` box. The browser turns
+ * each into a `Path2D` and scales it onto its canvas; it projects none of the base map itself.
+ */
+export const timeMapOutlinesData = z.object({
+  width: z.number().positive(),
+  height: z.number().positive(),
+  land: z.string(),
+  provinces: z.string(),
+  countries: z.string(),
+});
+export type TimeMapOutlinesData = z.infer<typeof timeMapOutlinesData>;

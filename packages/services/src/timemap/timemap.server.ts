@@ -8,6 +8,7 @@ import type {
   TimeMapCapital,
   TimeMapEvent,
   TimeMapNotableYear,
+  TimeMapOutlinesData,
   TimeMapPeopleData,
   TimeMapPerson,
   TimeMapRange,
@@ -30,6 +31,7 @@ import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
 import type { ContentReadCaches } from "../content/content-read-cache.ts";
 import { parseJson } from "../content/content-views.ts";
 import { NotFoundError } from "../service-error.ts";
+import { drawOutlines } from "./outlines.server.ts";
 import { assignRegimeColours, type Box } from "./regime-colors.ts";
 import type { MapEntryRow, TerritoryRow, TimeMapRepository } from "./timemap-repository.ts";
 
@@ -197,6 +199,7 @@ export function createTimeMapService(deps: {
   const answers = deps.caches.create<TimeMapYearData>({ ttlMs: INDEX_TTL_MS, max: 64 });
   const thisYear = () => (deps.now?.() ?? new Date()).getUTCFullYear();
   let baseMap: { body: string; etag: string } | undefined;
+  let outlineAnswer: { data: TimeMapOutlinesData; etag: string } | undefined;
 
   function index(): Promise<TimeMapIndex> {
     return cache.get("index", async () => {
@@ -387,6 +390,14 @@ export function createTimeMapService(deps: {
       const body = readFileSync(path, "utf8").trim();
       baseMap = { body, etag: `"${createHash("sha1").update(body).digest("hex").slice(0, 20)}"` };
       return baseMap;
+    },
+
+    /** The base map's outlines drawn once, in the outline box (see the contract). */
+    outlines(): { data: TimeMapOutlinesData; etag: string } {
+      if (outlineAnswer) return outlineAnswer;
+      const { body, etag } = this.base();
+      outlineAnswer = { data: drawOutlines(JSON.parse(body)), etag: `${etag.slice(0, -1)}-o"` };
+      return outlineAnswer;
     },
 
     async year(request: { year: number; span: number }): Promise<TimeMapYearData> {

@@ -61,6 +61,31 @@ describe.each(databaseTargets())("time map API on $name", (target) => {
     expect(again.statusCode).toBe(304);
   });
 
+  it("serves the base map's outlines drawn in the outline box, cached, with an ETag", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/timemap/cn/outlines" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=604800");
+    const { data } = res.json();
+    expect(data).toMatchObject({ width: 1000, height: 1000 });
+    for (const key of ["land", "provinces", "countries"] as const) {
+      expect(data[key]).toMatch(/^M-?\d/);
+      // Every number carries at most one decimal, and the land lies around the box.
+      const numbers = (data[key] as string).match(/-?\d+(\.\d+)?/g) ?? [];
+      expect(numbers.length).toBeGreaterThan(100);
+      expect(numbers.every((n) => !/\.\d\d/.test(n))).toBe(true);
+    }
+    // Beijing's province lines are inside the box, not at its edge.
+    const xs = (data.provinces as string).match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
+    expect(Math.min(...xs)).toBeGreaterThan(-500);
+    expect(Math.max(...xs)).toBeLessThan(1500);
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/api/timemap/cn/outlines",
+      headers: { "if-none-match": String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
   it("opens on 1949 with 中华人民共和国 drawn", async () => {
     const { status, body } = await get("/api/timemap/cn/year");
     expect(status).toBe(200);

@@ -1,5 +1,6 @@
 import {
   placeHistoryData,
+  timeMapOutlinesData,
   timeMapParams,
   timeMapPeopleData,
   timeMapPeopleQuery,
@@ -38,6 +39,25 @@ export function registerTimeMapRoutes(app: TypedApp, { services }: AppDeps) {
       reply.header("etag", etag).header("cache-control", BASE_CACHE);
       if (request.headers["if-none-match"] === etag) return reply.status(304).send();
       return reply.header("content-type", "application/json; charset=utf-8").send(body);
+    },
+  );
+
+  app.get(
+    "/api/timemap/:lang/outlines",
+    {
+      schema: {
+        tags,
+        summary:
+          "时空地图底图的轮廓：陆地、省界与国界，已在服务器上按地图投影画成 SVG 路径（长缓存，带 ETag）",
+        params: timeMapParams,
+        response: replies(timeMapOutlinesData),
+      },
+    },
+    async (request, reply) => {
+      const { data, etag } = services.timeMap.outlines();
+      reply.header("etag", etag).header("cache-control", BASE_CACHE);
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send(undefined as never);
+      return ok(data);
     },
   );
 

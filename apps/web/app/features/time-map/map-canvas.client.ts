@@ -1,20 +1,20 @@
 /**
- * The time map's drawing: d3-geo projects the base map and the regimes' extents once, into
- * Path2D shapes in a fixed "world" space of CSS pixels; a pan or a pinch only changes the
+ * The time map's drawing: the base map's outlines come drawn from the server (scaled onto this
+ * canvas by one matrix) and d3-geo projects the regimes' extents once, into Path2D shapes in a
+ * fixed "world" space of CSS pixels; a pan or a pinch only changes the
  * canvas transform, so moving the map re-projects nothing. A new year projects only the extents
  * it has not seen (one per regime period) and draws on the next frame. This module and d3-geo
  * come in by `import()` from the map pages alone.
  */
 import type {
-  BaseMapTopology,
   TimeMapCapital,
   TimeMapEvent,
+  TimeMapOutlinesData,
   TimeMapPerson,
   TimeMapRegime,
 } from "@tongjian/contracts/time-map";
-import { type GeoProjection, geoConicEqualArea, geoPath } from "d3-geo";
-import { feature, mesh } from "topojson-client";
-import type { GeometryCollection, Topology } from "topojson-specification";
+import { projectionAffine, timeMapProjection } from "@tongjian/domain/time-map-projection";
+import { type GeoProjection, geoPath } from "d3-geo";
 import { clampView, type MapView, panBy, zoomAt } from "./map-view-math.ts";
 
 export type MapPick =
@@ -39,7 +39,7 @@ export interface MapLayers {
 }
 
 export interface TimeMapCanvas {
-  setBase(topology: BaseMapTopology): void;
+  setBase(outlines: TimeMapOutlinesData): void;
   setLayers(layers: MapLayers): void;
   /** Brings a point to the centre, at least at `zoom` (animated unless motion is reduced). */
   centreOn(lng: number, lat: number, zoom?: number): void;
@@ -161,29 +161,7 @@ export function createTimeMapCanvas(
   let dpr = Math.min(3, window.devicePixelRatio || 1);
 
   // World space: China and its neighbours fitted to the first size of the canvas.
-  const projection: GeoProjection = geoConicEqualArea()
-    .parallels([25, 47])
-    .rotate([-105, 0])
-    .center([0, 35]);
-  // The corners of China and its near neighbours (points: a polygon's winding would matter).
-  const CHINA: GeoJSON.MultiPoint = {
-    type: "MultiPoint",
-    coordinates: [
-      [73, 18],
-      [135, 18],
-      [135, 53.5],
-      [73, 53.5],
-      [104, 53.5],
-      [104, 18],
-    ],
-  };
-  projection.fitExtent(
-    [
-      [8, 8],
-      [cssWidth - 8, cssHeight - 8],
-    ],
-    CHINA,
-  );
+  const projection: GeoProjection = timeMapProjection(cssWidth, cssHeight);
   const homeView: MapView = { k: 1, x: 0, y: 0 };
   let view: MapView = { ...homeView };
 
@@ -206,7 +184,6 @@ export function createTimeMapCanvas(
   let drawn: number | null = null;
   let frame = 0;
   let animation = 0;
-  let baseGeneration = 0;
   /** The base map drawn for the current view (see drawBase), and what it was drawn for. */
   const baseLayer = document.createElement("canvas");
   let baseKey = "";
@@ -216,15 +193,6 @@ export function createTimeMapCanvas(
   /** Bumped when the base map's shapes or the colours change. */
   let baseStage = 0;
   let paletteStamp = 0;
-  const timers = new Set<number>();
-  const later = (work: () => void) => {
-    const id = window.setTimeout(() => {
-      timers.delete(id);
-      work();
-    }, 0);
-    timers.add(id);
-  };
-
   const regimeKey = (r: TimeMapRegime) => `${r.id}|${r.period.from}|${r.period.to}`;
 
   const world = (lng: number, lat: number): [number, number] | null => {
@@ -655,57 +623,23 @@ export function createTimeMapCanvas(
   schedule();
 
   return {
-    setBase(topology) {
-      const topo = topology as unknown as Topology;
-      const objects = Object.values(topo.objects);
-      const units = (topo.objects.units ?? objects[0]) as GeometryCollection | undefined;
-      if (!units) return;
-      const kindOf = (g: { properties?: unknown }) =>
-        (g.properties as { kind?: string } | undefined)?.kind;
-      const pathOf = (geometry: GeoJSON.GeometryObject | GeoJSON.FeatureCollection) => {
+    setBase(outlines) {
+      // The server drew the outlines in its own box; one scale and shift bring them here.
+      const from = timeMapProjection(outlines.width, outlines.height, 0);
+      const m = projectionAffine(from, projection);
+      const matrix = new DOMMatrix([m.scale, 0, 0, m.scale, m.x, m.y]);
+      const pathOf = (d: string) => {
         const path = new Path2D();
-        geoPath(
-          projection,
-          path as unknown as CanvasRenderingContext2D,
-        )(geometry as unknown as GeoJSON.Feature);
+        path.addPath(new Path2D(d), matrix);
         return path;
       };
-      // The land as one shape where the topology has it, else the units together; the lines
-      // follow in tasks of their own, so no one task holds the page long on a slow phone.
-      const landObject = (topo.objects.land ?? units) as GeometryCollection;
-      const empty = new Path2D();
       base = {
-        land: pathOf(feature(topo, landObject) as GeoJSON.FeatureCollection),
-        provinces: empty,
-        countries: empty,
+        land: pathOf(outlines.land),
+        provinces: pathOf(outlines.provinces),
+        countries: pathOf(outlines.countries),
       };
       baseStage += 1;
       schedule();
-      const generation = ++baseGeneration;
-      later(() => {
-        if (generation !== baseGeneration || !base) return;
-        base.provinces = pathOf(
-          mesh(
-            topo,
-            units,
-            (a, b) => a !== b && kindOf(a) === "province" && kindOf(b) === "province",
-          ),
-        );
-        baseStage += 1;
-        schedule();
-        later(() => {
-          if (generation !== baseGeneration || !base) return;
-          base.countries = pathOf(
-            mesh(
-              topo,
-              units,
-              (a, b) => a !== b && (kindOf(a) !== "province" || kindOf(b) !== "province"),
-            ),
-          );
-          baseStage += 1;
-          schedule();
-        });
-      });
     },
     setLayers(next) {
       if (layers && sameLayers(layers, next)) return;
@@ -775,8 +709,6 @@ export function createTimeMapCanvas(
       schedule();
     },
     dispose() {
-      baseGeneration += 1;
-      for (const id of timers) window.clearTimeout(id);
       cancelAnimationFrame(frame);
       cancelAnimationFrame(animation);
       canvas.removeEventListener("pointerdown", onDown);

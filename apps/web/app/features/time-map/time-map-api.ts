@@ -1,6 +1,6 @@
 import type {
-  BaseMapTopology,
   TimeMapEvent,
+  TimeMapOutlinesData,
   TimeMapPeopleData,
   TimeMapWorldData,
   TimeMapYearData,
@@ -50,7 +50,7 @@ function remembered<T>(cache: Map<string, Promise<T>>, key: string, load: () => 
 const years = new Map<string, Promise<TimeMapYearData>>();
 const people = new Map<string, Promise<TimeMapPeopleData>>();
 const worlds = new Map<string, Promise<TimeMapEvent[]>>();
-let base: Promise<BaseMapTopology> | null = null;
+let base: Promise<TimeMapOutlinesData> | null = null;
 
 export function yearPath(year: number, span?: number): string {
   return `/api/timemap/${TIME_MAP_LANG}/year?year=${year}${span === undefined ? "" : `&span=${span}`}`;
@@ -72,12 +72,9 @@ export function fetchPeople(year: number): Promise<TimeMapPeopleData> {
   );
 }
 
-/** The base map: a TopoJSON answered as it is (not in the envelope). */
-export function fetchBase(): Promise<BaseMapTopology> {
-  base ??= fetch(`/api/timemap/${TIME_MAP_LANG}/base`).then((response) => {
-    if (!response.ok) throw new Error(`底图加载失败（${response.status}）`);
-    return response.json() as Promise<BaseMapTopology>;
-  });
+/** The base map's outlines, drawn on the server (land, provincial and country lines). */
+export function fetchOutlines(): Promise<TimeMapOutlinesData> {
+  base ??= callApi<TimeMapOutlinesData>(transport, `/api/timemap/${TIME_MAP_LANG}/outlines`);
   base.catch(() => {
     base = null;
   });

@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import type { MapLayers, MapPick, TimeMapCanvas } from "./map-canvas.client.ts";
-import { fetchBase } from "./time-map-api.ts";
+import { fetchOutlines } from "./time-map-api.ts";
 
 type CanvasState = "loading" | "ready" | "error";
 
@@ -13,7 +13,7 @@ export interface CentreRequest {
 }
 
 /**
- * The drawn map: the drawing module (d3-geo and topojson-client) and the base map load once the
+ * The drawn map: the drawing module (with d3-geo) and the base map's outlines load once the
  * page is in the browser, so the first view (the year, the controls, the lists) never waits for
  * them. The canvas is one picture to assistive technology, named by `label`; the lists beside
  * it carry the content.
@@ -50,8 +50,8 @@ export function TimeMapCanvasView({
     const el = canvasRef.current;
     if (!el) return;
     setState("loading");
-    Promise.all([import("./map-canvas.client.ts"), fetchBase()])
-      .then(([{ createTimeMapCanvas }, topology]) => {
+    Promise.all([import("./map-canvas.client.ts"), fetchOutlines()])
+      .then(([{ createTimeMapCanvas }, outlines]) => {
         if (cancelled) return;
         const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
         const created = createTimeMapCanvas(
@@ -59,7 +59,7 @@ export function TimeMapCanvasView({
           { onPick: (p) => pick.current(p) },
           { reducedMotion },
         );
-        created.setBase(topology);
+        created.setBase(outlines);
         if (layersRef.current) created.setLayers(layersRef.current);
         map.current = created;
         if (api) api.current = created;
