@@ -198,12 +198,21 @@ export async function visit(page: Page, path: string, options: { static?: boolea
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
 }
 
+/**
+ * The axe rules whose answer depends on the colours: a page's second theme is checked with these
+ * alone, since its structure, names and roles are the first theme's.
+ */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
 /** Serious and critical axe findings, one readable line per element. */
-export async function axeProblems(page: Page): Promise<string[]> {
+export async function axeProblems(
+  page: Page,
+  options: { rules?: string[] } = {},
+): Promise<string[]> {
   // Only violations are read: axe then skips collecting every passing node (much quicker).
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  if (options.rules) builder = builder.withRules(options.rules);
+  const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) =>
