@@ -86,6 +86,9 @@ import { createWechatLinkRepository } from "./wechat/wechat-link-repository.ts";
 import { createWechatLinkService } from "./wechat/wechat-links.server.ts";
 import { createNoteRepository } from "./words/note-repository.ts";
 import { createOwnerMoveRepository } from "./words/owner-move-repository.ts";
+import { createAudioUploadService } from "./video/audio-uploads.server.ts";
+import { createLiveService } from "./video/live.server.ts";
+import { createVideoService } from "./video/videos.server.ts";
 import { createWordsService } from "./words/words.server.ts";
 
 export interface ServiceDeps {
@@ -194,6 +197,9 @@ export function createServices(deps: ServiceDeps) {
     }
   };
 
+  // The sample videos, the live programme and readers' recordings (issue 19 §4–5).
+  const videos = createVideoService({ db, contentDir: deps.contentDir ?? "content" });
+
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
     articles: createArticleService({
@@ -286,6 +292,9 @@ export function createServices(deps: ServiceDeps) {
       images: createSceneImages(),
       limiter,
     }),
+    videos,
+    live: createLiveService({ db, videos }),
+    audioUploads: createAudioUploadService({ db, storage: deps.uploads }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
