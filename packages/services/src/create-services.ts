@@ -80,15 +80,15 @@ import { createTimeMapService } from "./timemap/timemap.server.ts";
 import { createTimeMapRepository } from "./timemap/timemap-repository.ts";
 import { createTrackingService } from "./tracking/tracking.server.ts";
 import { createTrackingRepository } from "./tracking/tracking-repository.ts";
+import { createAudioUploadService } from "./video/audio-uploads.server.ts";
+import { createLiveService } from "./video/live.server.ts";
+import { createVideoService } from "./video/videos.server.ts";
 import { createSubscriptionRepository } from "./wechat/subscription-repository.ts";
 import { createSubscriptionService } from "./wechat/subscriptions.server.ts";
 import { createWechatLinkRepository } from "./wechat/wechat-link-repository.ts";
 import { createWechatLinkService } from "./wechat/wechat-links.server.ts";
 import { createNoteRepository } from "./words/note-repository.ts";
 import { createOwnerMoveRepository } from "./words/owner-move-repository.ts";
-import { createAudioUploadService } from "./video/audio-uploads.server.ts";
-import { createLiveService } from "./video/live.server.ts";
-import { createVideoService } from "./video/videos.server.ts";
 import { createWordsService } from "./words/words.server.ts";
 
 export interface ServiceDeps {
