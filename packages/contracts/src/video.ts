@@ -9,7 +9,7 @@ import { z } from "zod";
 //   POST /api/live/y/reminder               sign up for (or cancel) a session's reminder
 //   POST /api/audio/y/upload                upload a recording (multipart, field file)
 //   GET  /api/audio/y/list                  the reader's recordings
-//   DELETE /api/audio/y/:id                 remove one
+//   POST /api/audio/y/delete                remove one
 // Files: /media/video/:id/:file (HLS playlist and segments, captions, poster) and
 // /media/audio-upload/:file (a recording, for its owner only).
 

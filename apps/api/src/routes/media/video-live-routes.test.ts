@@ -269,12 +269,11 @@ describe.each(databaseTargets())("videos, live sessions and recordings on $name"
     const { body, headers } = multipart(silentWav(1.5), "a.wav", "audio/wav");
     const rec = (await browser.post("/api/audio/y/upload", body, headers)).json().data;
     const filesBefore = storedFiles();
-    await browser.get("/api/auth/csrf");
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `/api/audio/y/${rec.id}`,
-      headers: { cookie: browser.cookieHeader(), "x-csrf-token": browser.csrfToken ?? "" },
-    });
+    const other = await signedInReader(t.app);
+    const notTheirs = await other.browser.post("/api/audio/y/delete", { id: rec.id });
+    expect(notTheirs.statusCode).toBe(404);
+    expect(storedFiles()).toBe(filesBefore);
+    const res = await browser.post("/api/audio/y/delete", { id: rec.id });
     expect(res.statusCode).toBe(200);
     expect(storedFiles()).toBe(filesBefore - 1);
     expect((await browser.get(rec.url)).statusCode).toBe(404);

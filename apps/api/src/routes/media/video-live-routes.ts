@@ -182,17 +182,17 @@ export function registerVideoLiveRoutes(app: TypedApp, { services }: AppDeps) {
     },
   );
 
-  app.delete(
-    `${AUDIO_API}/y/:id`,
+  app.post(
+    `${AUDIO_API}/y/delete`,
     {
       schema: {
         tags,
         summary: "删除我的一段录音（需登录）",
-        params: recordingIdParams,
+        body: recordingIdParams,
         response: replies(z.object({ id: z.string(), deleted: z.boolean() })),
       },
     },
-    async (request) => ok(await audioUploads.remove(request.viewer, request.params.id)),
+    async (request) => ok(await audioUploads.remove(request.viewer, request.body.id)),
   );
 
   app.get(
