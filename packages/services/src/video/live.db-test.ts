@@ -7,6 +7,7 @@ import type { Viewer } from "@tongjian/domain/viewer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../../tests/support/test-targets.ts";
 import { createLiveService } from "./live.server.ts";
+import { programmeStart } from "./live-programme.ts";
 import { createVideoService } from "./videos.server.ts";
 
 const anonymous: Viewer = { kind: "anonymous" };
@@ -37,7 +38,7 @@ describe.each(databaseTargets())("live sessions on a fixed clock on $name", (tar
           title: "已结束的一场",
           host: "主讲",
           summary: "结束于布置时刻之前。",
-          startMinutes: -120,
+          start: { startMinutes: -120 },
           minutes: 60,
           videoId: "qin-han-da-shi",
         },
@@ -47,7 +48,7 @@ describe.each(databaseTargets())("live sessions on a fixed clock on $name", (tar
           title: "正在直播的一场",
           host: "主讲",
           summary: "布置时刻正在进行。",
-          startMinutes: -10,
+          start: { startMinutes: -10 },
           minutes: 60,
           videoId: "sui-tang-da-shi",
         },
@@ -57,7 +58,7 @@ describe.each(databaseTargets())("live sessions on a fixed clock on $name", (tar
           title: "尚未开始的一场",
           host: "主讲",
           summary: "布置后九十分钟开始。",
-          startMinutes: 90,
+          start: { startMinutes: 90 },
           minutes: 30,
           videoId: "song-yuan-da-shi",
         },
@@ -108,6 +109,35 @@ describe.each(databaseTargets())("live sessions on a fixed clock on $name", (tar
     expect((await live.session("jiang-lai", anonymous)).startsInSeconds).toBe(0);
     clock = minutes(120);
     expect(await states()).toEqual({ "zheng-zai": "回放", "jiang-lai": "回放", "guo-qu": "回放" });
+  });
+
+  it("places day-offset sessions at their Beijing clock time", () => {
+    const session = {
+      key: "k",
+      channel: "wenshi" as const,
+      title: "",
+      host: "",
+      summary: "",
+      minutes: 60,
+      videoId: "qin-han-da-shi",
+    };
+    // 2026-03-01T12:00Z is 20:00 in Beijing on 1 March.
+    expect(programmeStart({ ...session, start: { day: 2, at: "19:30" } }, LAID_OUT)).toEqual(
+      new Date("2026-03-03T11:30:00.000Z"),
+    );
+    // 2026-03-01T17:00Z is already 2 March in Beijing.
+    expect(
+      programmeStart(
+        { ...session, start: { day: -1, at: "08:00" } },
+        new Date("2026-03-01T17:00:00Z"),
+      ),
+    ).toEqual(new Date("2026-03-01T00:00:00.000Z"));
+    expect(
+      programmeStart(
+        { ...session, start: { startMinutes: -30 } },
+        new Date("2026-03-01T12:07:30Z"),
+      ),
+    ).toEqual(new Date("2026-03-01T11:30:00.000Z"));
   });
 
   it("keeps the times of a laid-out programme when the service starts again later", async () => {

@@ -5,7 +5,7 @@ import type { Viewer } from "@tongjian/domain/viewer";
 import type { Kysely, Selectable } from "kysely";
 import { requireUser } from "../accounts/require-login.ts";
 import { NotFoundError, ServiceError } from "../service-error.ts";
-import { LIVE_PROGRAMME, type ProgrammeSession } from "./live-programme.ts";
+import { LIVE_PROGRAMME, type ProgrammeSession, programmeStart } from "./live-programme.ts";
 import type { VideoService } from "./videos.server.ts";
 
 /**
@@ -31,7 +31,7 @@ export function createLiveService(deps: {
       const at = now();
       const createdAt = at.toISOString();
       const rows = programme.map((s) => {
-        const start = new Date(at.getTime() + s.startMinutes * 60_000);
+        const start = programmeStart(s, at);
         return {
           key: s.key,
           channel: s.channel,
