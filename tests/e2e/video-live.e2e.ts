@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeProblems, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
@@ -86,6 +87,20 @@ function toneWav(seconds: number, rate = 22_050): Buffer {
   return Buffer.concat([header, data]);
 }
 
+/** No serious axe finding and no tap target under 44 px, in the light theme and the dark. */
+async function expectAccessible(page: Page, name: string) {
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    expect(await axeProblems(page), `${name} (${theme})`).toEqual([]);
+    expect(await smallTargets(page), `${name} (${theme})`).toEqual([]);
+  }
+  await page.evaluate(() => {
+    delete document.documentElement.dataset.theme;
+  });
+}
+
 describe("videos, live sessions and recordings", () => {
   it("watches a sample video with captions, reopens it and resumes; a broken source offers a retry", async () => {
     const context = await phoneContext(browser);
@@ -94,6 +109,7 @@ describe("videos, live sessions and recordings", () => {
     await expect(page.locator("h1").textContent()).resolves.toBe("视频");
     await expect(page.locator(".tj-video-card").count()).resolves.toBeGreaterThanOrEqual(3);
     await page.screenshot({ path: `${SHOTS}/01-video-list.png` });
+    await expectAccessible(page, "/watch");
 
     await page.locator(".tj-video-card", { hasText: "秦汉大事" }).click();
     await page.waitForURL("**/watch?id=qin-han-da-shi");
@@ -129,6 +145,7 @@ describe("videos, live sessions and recordings", () => {
     );
     expect(Math.floor(await currentTime(page))).toBe(stoppedAt);
     await page.screenshot({ path: `${SHOTS}/03-resumed.png` });
+    await expectAccessible(page, "/watch?id=");
 
     // Segments that will not load: the retry state, then playing once they load again.
     await page.route("**/media/video/sui-tang-da-shi/*.ts", (route) => route.abort());
@@ -138,6 +155,7 @@ describe("videos, live sessions and recordings", () => {
     });
     await expect(page.getByRole("alert").textContent()).resolves.toContain("视频加载失败");
     await page.screenshot({ path: `${SHOTS}/04-broken-source-retry.png` });
+    await expectAccessible(page, "/watch 重试");
     await page.unroute("**/media/video/sui-tang-da-shi/*.ts");
     await page.getByTestId("video-retry").click();
     await playerReady(page);
@@ -155,6 +173,7 @@ describe("videos, live sessions and recordings", () => {
     expect(new Set(states)).toEqual(new Set(["预告", "直播中", "回放"]));
     expect(states[0]).toBe("直播中");
     await page.screenshot({ path: `${SHOTS}/05-live-list.png` });
+    await expectAccessible(page, "/live");
 
     // 直播中: the stream plays.
     await page.locator(".tj-live-card", { hasText: "直播中" }).first().click();
@@ -173,6 +192,7 @@ describe("videos, live sessions and recordings", () => {
     await expect(page.getByTestId("live-remind").count()).resolves.toBe(0);
     await expect(page.getByText("直播已结束，可观看回放").count()).resolves.toBe(1);
     await page.screenshot({ path: `${SHOTS}/07-live-replay.png` });
+    await expectAccessible(page, "直播：回放");
 
     // 预告: a countdown, and the reminder asks the reader to sign in first.
     await open(page, "/live");
@@ -195,6 +215,7 @@ describe("videos, live sessions and recordings", () => {
       .toBe("预约成功，开播前会提醒你");
     await expect(page.getByTestId("live-remind").textContent()).resolves.toBe("已预约 · 取消提醒");
     await page.screenshot({ path: `${SHOTS}/08-live-coming-reminded.png` });
+    await expectAccessible(page, "直播：预告");
     // Still signed up when the page is opened again.
     await open(page, detail);
     await expect(page.getByTestId("live-remind").getAttribute("aria-pressed")).resolves.toBe(
@@ -205,6 +226,7 @@ describe("videos, live sessions and recordings", () => {
     await expect(page.locator("h1").textContent()).resolves.toBe("少儿直播");
     await expect(page.locator(".tj-live-card").count()).resolves.toBeGreaterThanOrEqual(3);
     await page.screenshot({ path: `${SHOTS}/09-young-live-list.png` });
+    await expectAccessible(page, "/younglive");
     await context.close();
   });
 
@@ -267,6 +289,7 @@ describe("videos, live sessions and recordings", () => {
       )
       .toBeGreaterThan(0.5);
     await page.screenshot({ path: `${SHOTS}/11-recording-playing.png` });
+    await expectAccessible(page, "/audioupload");
 
     // Not audio, whatever its name says: refused with a Chinese message, nothing listed.
     await page.getByLabel("录音文件").setInputFiles({
