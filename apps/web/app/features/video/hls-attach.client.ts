@@ -16,7 +16,8 @@ export async function attachHls(
       video.load();
     };
   }
-  const { default: Hls } = await import("hls.js");
+  // The light build: no subtitle or DRM handling, which the <track> and these files do not need.
+  const { default: Hls } = await import("hls.js/light");
   if (!Hls.isSupported()) {
     onFatal("当前浏览器无法播放这段视频");
     return () => {};
