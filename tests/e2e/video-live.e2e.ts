@@ -147,6 +147,11 @@ describe("videos, live sessions and recordings", () => {
     await page.screenshot({ path: `${SHOTS}/03-resumed.png` });
     await expectAccessible(page, "/watch?id=");
 
+    // An unknown video is the 404 screen.
+    const missing = await page.goto(at("/watch?id=wu-ci-shi-pin"));
+    expect(missing?.status()).toBe(404);
+    await expect(page.locator("h1").textContent()).resolves.toBe("抱歉，页面找不到了");
+
     // Segments that will not load: the retry state, then playing once they load again.
     await page.route("**/media/video/sui-tang-da-shi/*.ts", (route) => route.abort());
     await open(page, "/watch?id=sui-tang-da-shi");
@@ -161,6 +166,47 @@ describe("videos, live sessions and recordings", () => {
     await playerReady(page);
     await play(page);
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+    await context.close();
+  });
+
+  it("plays through hls.js where the browser has no HLS of its own, and retries a broken source", async () => {
+    const context = await phoneContext(browser);
+    // A browser like desktop Chrome before native HLS: the playlist type is not playable.
+    await context.addInitScript(() => {
+      const canPlay = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return /mpegurl/i.test(type) ? "" : canPlay.call(this, type);
+      };
+    });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await open(page, "/live");
+    // hls.js is loaded only where a video is shown.
+    expect(scripts.some((u) => /\/hls\.light-[^/]*\.js$/.test(u))).toBe(false);
+    await page.route("**/media/video/ming-qing-da-shi/*.ts", (route) => route.abort());
+    await open(page, "/watch?id=ming-qing-da-shi");
+    await page.locator('[data-testid="video-player"][data-state="error"]').waitFor({
+      timeout: 30_000,
+    });
+    expect(scripts.some((u) => /\/hls\.light-[^/]*\.js$/.test(u))).toBe(true);
+    await expect(page.getByRole("alert").textContent()).resolves.toContain("视频加载失败");
+    await page.unroute("**/media/video/ming-qing-da-shi/*.ts");
+    await page.getByTestId("video-retry").click();
+    await playerReady(page);
+    // Media Source, not a src attribute: hls.js is playing it.
+    await expect(page.evaluate(() => document.querySelector("video")?.src ?? "")).resolves.toMatch(
+      /^blob:/,
+    );
+    await play(page);
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(2);
+    const captions = await page.evaluate(
+      () => document.querySelector("video")?.textTracks[0]?.cues?.length ?? 0,
+    );
+    expect(captions).toBe(7);
+    await page.screenshot({ path: `${SHOTS}/04b-hls-js-playing.png` });
     await context.close();
   });
 
