@@ -157,12 +157,13 @@ describe("foundation journeys at 375×812", () => {
       // A relation map needs its centre: without one, the gallery of maps opens instead.
       if (res.status === 302 && url === "/relation" && location === "/home/relationalmap") continue;
       // A reader's graph is opened by its id, a data page by its name: a made-up one is not
-      // found, inside the shell. A map link names a year or an entry (/map/detail/-221): a
-      // made-up one is not found.
+      // found, inside the shell. A map link names a year or an entry (/map/detail/-221), a live
+      // session page its session: a made-up one is not found.
       if (
         res.status === 404 &&
         (url.startsWith("/relationedit/") ||
           url.startsWith("/map/detail/") ||
+          url.startsWith("/wenshilivedetail/") ||
           url === "/datapage/detail/sample")
       ) {
         if (!(await res.text()).includes('data-layout="')) failures.push(`${url} has no shell`);

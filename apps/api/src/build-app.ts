@@ -34,6 +34,7 @@ import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerListRoutes } from "./routes/lists/lists-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
+import { registerVideoLiveRoutes } from "./routes/media/video-live-routes.ts";
 import { registerMuseumRoutes } from "./routes/museum/museum-routes.ts";
 import { registerMyRoutes } from "./routes/my/my-routes.ts";
 import { registerPanoramaRoutes } from "./routes/panorama/panorama-routes.ts";
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerLikeRoutes(typed, deps);
     registerSitemapRoutes(typed, deps);
     registerSampleAudioRoutes(typed, deps);
+    registerVideoLiveRoutes(typed, deps);
     registerVisitorRoutes(typed, deps);
     registerAuthRoutes(typed, deps);
     registerWeChatSignatureRoutes(typed, deps);

@@ -38,9 +38,10 @@ export { CSRF_HEADER };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // Media are the same for everyone, except the panoramas' pictures: a locked scene's is shown
-// only to the readers who have unlocked it (decision 23).
+// only to the readers who have unlocked it (decision 23); and readers' recordings, each only to
+// its owner.
 const STATIC_FILE =
-  /^\/assets\/|^\/media\/(?!panorama\/)|^\/(sw\.js|favicon\.svg|offline\.html|healthz)(\?|$)/;
+  /^\/assets\/|^\/media\/(?!panorama\/|audio-upload\/)|^\/(sw\.js|favicon\.svg|offline\.html|healthz)(\?|$)/;
 
 export class CsrfError extends ServiceError {
   constructor(message = "页面已过期，请刷新后重试") {

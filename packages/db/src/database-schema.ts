@@ -545,6 +545,48 @@ export interface PanoramaUnlockTable {
   created_at: string;
 }
 
+/** Where a reader stopped in a video (migration 0020), in whole seconds. */
+export interface VideoProgressTable {
+  owner_id: string;
+  video_id: string;
+  position_seconds: number;
+  updated_at: string;
+}
+
+/** A live session (migration 0020): its channel ("wenshi" or "young") and its schedule. */
+export interface LiveSessionTable {
+  key: string;
+  channel: string;
+  title: string;
+  host: string;
+  summary: string;
+  starts_at: string;
+  ends_at: string;
+  /** The sample video that is its stream and, once it has ended, its replay. */
+  video_id: string;
+  created_at: string;
+}
+
+/** A reader who asked to be reminded of a live session (migration 0020). */
+export interface LiveReminderTable {
+  owner_id: string;
+  session_key: string;
+  created_at: string;
+}
+
+/** A recording a reader uploaded (migration 0020); the bytes are in object storage at `key`. */
+export interface AudioUploadTable {
+  id: string;
+  owner_id: string;
+  key: string;
+  title: string;
+  format: string;
+  content_type: string;
+  bytes: number;
+  duration_ms: number;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -592,4 +634,8 @@ export interface Database {
   panorama_scene: PanoramaSceneTable;
   panorama_exchange_code: PanoramaExchangeCodeTable;
   panorama_unlock: PanoramaUnlockTable;
+  video_progress: VideoProgressTable;
+  live_session: LiveSessionTable;
+  live_reminder: LiveReminderTable;
+  audio_upload: AudioUploadTable;
 }

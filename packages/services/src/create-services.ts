@@ -80,6 +80,9 @@ import { createTimeMapService } from "./timemap/timemap.server.ts";
 import { createTimeMapRepository } from "./timemap/timemap-repository.ts";
 import { createTrackingService } from "./tracking/tracking.server.ts";
 import { createTrackingRepository } from "./tracking/tracking-repository.ts";
+import { createAudioUploadService } from "./video/audio-uploads.server.ts";
+import { createLiveService } from "./video/live.server.ts";
+import { createVideoService } from "./video/videos.server.ts";
 import { createSubscriptionRepository } from "./wechat/subscription-repository.ts";
 import { createSubscriptionService } from "./wechat/subscriptions.server.ts";
 import { createWechatLinkRepository } from "./wechat/wechat-link-repository.ts";
@@ -194,6 +197,9 @@ export function createServices(deps: ServiceDeps) {
     }
   };
 
+  // The sample videos, the live programme and readers' recordings (issue 19 §4–5).
+  const videos = createVideoService({ db, contentDir: deps.contentDir ?? "content" });
+
   return {
     home: createHomeService({ articles, banners: createBannerRepository(db), entries, caches }),
     articles: createArticleService({
@@ -286,6 +292,9 @@ export function createServices(deps: ServiceDeps) {
       images: createSceneImages(),
       limiter,
     }),
+    videos,
+    live: createLiveService({ db, videos }),
+    audioUploads: createAudioUploadService({ db, storage: deps.uploads }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),

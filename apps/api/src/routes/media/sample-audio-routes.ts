@@ -3,27 +3,9 @@ import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { replies } from "../replies.ts";
+import { parseRange } from "./byte-range.ts";
 
 export const SAMPLE_AUDIO_LIST_PATH = "/api/m/media/sample-audio/list";
-
-/** A single `bytes=a-b` range (what media elements send), or null for the whole file. */
-function parseRange(header: string | undefined, size: number): [number, number] | null | "bad" {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null; // Several ranges or another unit: answer with the whole file.
-  const [, from = "", to = ""] = match;
-  if (from === "" && to === "") return "bad";
-  let start: number;
-  let end: number;
-  if (from === "") {
-    start = Math.max(0, size - Number(to));
-    end = size - 1;
-  } else {
-    start = Number(from);
-    end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
-  }
-  return start > end || start >= size ? "bad" : [start, end];
-}
 
 const tags = ["媒体"];
 

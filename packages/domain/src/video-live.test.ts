@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatCountdown,
+  liveState,
+  recordingTitle,
+  resumeAt,
+  secondsUntil,
+  sniffAudioFormat,
+} from "./video-live.ts";
+
+const schedule = { startsAt: "2026-05-01T12:00:00.000Z", endsAt: "2026-05-01T13:00:00.000Z" };
+
+describe("liveState", () => {
+  it("is 预告 before the start, 直播中 until the end, 回放 from the end", () => {
+    expect(liveState(schedule, new Date("2026-05-01T11:59:59.999Z"))).toBe("预告");
+    expect(liveState(schedule, new Date("2026-05-01T12:00:00.000Z"))).toBe("直播中");
+    expect(liveState(schedule, new Date("2026-05-01T12:59:59.999Z"))).toBe("直播中");
+    expect(liveState(schedule, new Date("2026-05-01T13:00:00.000Z"))).toBe("回放");
+  });
+});
+
+describe("countdown", () => {
+  it("counts whole seconds to the start, never below zero", () => {
+    expect(secondsUntil(schedule.startsAt, new Date("2026-05-01T11:58:30.500Z"))).toBe(90);
+    expect(secondsUntil(schedule.startsAt, new Date("2026-05-02T00:00:00.000Z"))).toBe(0);
+  });
+  it("formats days and a clock", () => {
+    expect(formatCountdown(59)).toBe("00:00:59");
+    expect(formatCountdown(3 * 3600 + 4 * 60 + 5)).toBe("03:04:05");
+    expect(formatCountdown(2 * 86_400 + 3661)).toBe("2天 01:01:01");
+    expect(formatCountdown(-5)).toBe("00:00:00");
+  });
+});
+
+describe("resumeAt", () => {
+  it("resumes from the saved second, but not at the very start or end", () => {
+    expect(resumeAt(null, 28)).toBe(0);
+    expect(resumeAt(2, 28)).toBe(0);
+    expect(resumeAt(12.8, 28)).toBe(12);
+    expect(resumeAt(26, 28)).toBe(0);
+    expect(resumeAt(Number.NaN, 28)).toBe(0);
+  });
+});
+
+describe("sniffAudioFormat", () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p)] : p)));
+  it("tells formats by their first bytes", () => {
+    expect(sniffAudioFormat(bytes("RIFF", [0, 0, 0, 0], "WAVE"))).toBe("wav");
+    expect(sniffAudioFormat(bytes("OggS", [0, 2]))).toBe("ogg");
+    expect(sniffAudioFormat(bytes([0, 0, 0, 0x20], "ftypM4A "))).toBe("m4a");
+    expect(sniffAudioFormat(bytes("ID3", [4, 0]))).toBe("mp3");
+    expect(sniffAudioFormat(bytes([0xff, 0xfb, 0x90, 0x64]))).toBe("mp3");
+  });
+  it("refuses what is not audio", () => {
+    expect(sniffAudioFormat(bytes([0x89], "PNG"))).toBe(null);
+    expect(sniffAudioFormat(bytes("RIFF", [0, 0, 0, 0], "AVI "))).toBe(null);
+    expect(sniffAudioFormat(bytes([0, 0, 0, 0x20], "ftypqt  "))).toBe(null);
+    expect(sniffAudioFormat(bytes("hello"))).toBe(null);
+    expect(sniffAudioFormat(new Uint8Array())).toBe(null);
+  });
+});
+
+describe("recordingTitle", () => {
+  it("trims a reader's title and dates an empty one in Beijing time", () => {
+    expect(recordingTitle("  读《论语》\u0007 ", new Date())).toBe("读《论语》");
+    expect(recordingTitle("", new Date("2026-05-01T12:05:00Z"))).toBe("录音 5月1日 20:05");
+  });
+});
