@@ -1,4 +1,3 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   article,
@@ -10,7 +9,6 @@ import {
   startAccessibilityBrowser,
   TAP_PX,
   THEME_COLOR,
-  THEME_KEY,
   THEMES,
   url,
   visit,

@@ -2,13 +2,10 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { sampleId } from "@tongjian/content/community-content";
 import { contentId } from "@tongjian/content/load-content";
-import { shellRules } from "@tongjian/domain/shell-rules";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "./browser.ts";
-import { fakeNativeHostScript } from "./fake-native-host.ts";
+import { launchBrowser, phoneContext } from "./browser.ts";
 import { sharedServer } from "./shared-server.ts";
-import { UA } from "./user-agents.ts";
 
 /**
  * Issue 15 §3 and §4: the dark theme and WCAG 2.1 AA on every built screen. The screens, the

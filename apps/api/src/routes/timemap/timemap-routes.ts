@@ -56,7 +56,8 @@ export function registerTimeMapRoutes(app: TypedApp, { services }: AppDeps) {
     async (request, reply) => {
       const { data, etag } = services.timeMap.outlines();
       reply.header("etag", etag).header("cache-control", BASE_CACHE);
-      if (request.headers["if-none-match"] === etag) return reply.status(304).send(undefined as never);
+      if (request.headers["if-none-match"] === etag)
+        return reply.status(304).send(undefined as never);
       return ok(data);
     },
   );
