@@ -89,6 +89,10 @@ function toneWav(seconds: number, rate = 22_050): Buffer {
 
 /** No serious axe finding and no tap target under 44 px, in the light theme and the dark. */
 async function expectAccessible(page: Page, name: string) {
+  // After a tap the new page fades in; its colours are its own once the fade is done.
+  await page.waitForFunction(
+    () => document.querySelector(".tj-page")?.getAttribute("data-transition") === "idle",
+  );
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => {
       document.documentElement.dataset.theme = t;
