@@ -33,6 +33,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       graph: false,
       territories: false,
       panoramas: false,
+      music: false,
     });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
@@ -71,6 +72,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       graph: false,
       territories: false,
       panoramas: false,
+      music: false,
     });
     await old.close();
 
@@ -107,7 +109,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0014-graph");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(contentDir), { territories: false, panoramas: false });
+    await seedContent(old, loadContent(contentDir), { territories: false, panoramas: false, music: false });
     await old.close();
 
     const logged: string[] = [];

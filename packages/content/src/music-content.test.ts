@@ -69,14 +69,17 @@ describe("music content", () => {
       // Every note lies where the instruments can sound it.
       expect(melody.lowestMidi, piece.key).toBeGreaterThanOrEqual(52);
       expect(melody.highestMidi, piece.key).toBeLessThanOrEqual(88);
-      for (const entry of piece.entries) expect(ids.has(entry.id), `${piece.key} → ${entry.key}`).toBe(true);
+      for (const entry of piece.entries)
+        expect(ids.has(entry.id), `${piece.key} → ${entry.key}`).toBe(true);
       expect(piece.id).toBe(musicId("piece", piece.key));
       if (piece.lyrics) expect(piece.lyricsSource).toBeTruthy();
     }
     const keys = new Set(music.pieces.map((p) => p.key));
-    for (const list of music.playlists) for (const k of list.pieceKeys) expect(keys.has(k)).toBe(true);
+    for (const list of music.playlists)
+      for (const k of list.pieceKeys) expect(keys.has(k)).toBe(true);
     const performers = new Set(music.performers.map((p) => p.key));
-    for (const piece of music.pieces) for (const k of piece.performerKeys) expect(performers.has(k)).toBe(true);
+    for (const piece of music.pieces)
+      for (const k of piece.performerKeys) expect(performers.has(k)).toBe(true);
     // The known tunes are labelled as such; the rest are labelled as illustrative phrases.
     expect(music.pieces.find((p) => p.key === "mo-li-hua")?.notation.kind).toBe("曲调");
     expect(music.pieces.some((p) => p.notation.kind === "示意")).toBe(true);
@@ -94,7 +97,8 @@ describe("music content", () => {
   });
 
   it("reports wrong notation, unknown keys and lyrics without a source", () => {
-    const messages = (source: string) => read(source).issues.map((i) => `${i.record} ${i.field} ${i.message}`);
+    const messages = (source: string) =>
+      read(source).issues.map((i) => `${i.record} ${i.field} ${i.message}`);
     expect(messages(file({ score: "5 6 1' - | 6 5 3 | 2 - - -" }))).toContain(
       "yang-guan-san-die notation.score 第 2 小节只有 3 拍，4/4 每小节应有 4 拍",
     );
@@ -107,7 +111,9 @@ describe("music content", () => {
     expect(messages(file({ lyrics: "lyrics: 渭城朝雨浥轻尘" }))).toContain(
       "yang-guan-san-die lyricsSource 歌词与歌词出处须同时给出",
     );
-    expect(messages(file({ listed: "missing-piece" }))).toContain("test-list pieces.1 曲目 missing-piece 不存在");
+    expect(messages(file({ listed: "missing-piece" }))).toContain(
+      "test-list pieces.1 曲目 missing-piece 不存在",
+    );
     expect(messages("pieces: [")[0]).toMatch(/YAML 解析失败/);
   });
 });

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { JIANPU_KEYS, JianpuError, parseJianpu } from "@tongjian/domain/jianpu";
 import {
   MUSIC_GENRES,
-  musicFileSeconds,
   MUSIC_NOTATION_KINDS,
   MUSIC_PERFORMER_KINDS,
   MUSIC_TIMBRES,
@@ -12,6 +11,7 @@ import {
   type MusicNotationKind,
   type MusicPerformerKind,
   type MusicTimbre,
+  musicFileSeconds,
 } from "@tongjian/domain/music";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
@@ -209,7 +209,12 @@ export function readMusic(
   try {
     raw = parseYaml(source);
   } catch (error) {
-    issues.push({ file, record: "-", field: "-", message: `YAML 解析失败：${(error as Error).message}` });
+    issues.push({
+      file,
+      record: "-",
+      field: "-",
+      message: `YAML 解析失败：${(error as Error).message}`,
+    });
     return empty;
   }
   const parsed = musicFileSchema.safeParse(raw);
@@ -264,7 +269,12 @@ export function readMusic(
     if (duplicate(pieceKeys, p.key)) continue;
     p.performers.forEach((k, i) => {
       if (!performerKeys.has(k))
-        issues.push({ file, record: p.key, field: `performers.${i}`, message: `演奏者 ${k} 不存在` });
+        issues.push({
+          file,
+          record: p.key,
+          field: `performers.${i}`,
+          message: `演奏者 ${k} 不存在`,
+        });
     });
     const linked = p.entries.flatMap((k, i) => {
       const entry = resolve(p.key, `entries.${i}`, k);

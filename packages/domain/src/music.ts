@@ -32,23 +32,39 @@ export const MUSIC_AUDIO_LABEL = "合成";
 export const MUSIC_AUDIO_LICENCE =
   "本站依乐谱程序合成的音频，以 CC0 1.0 公共领域贡献发布，可自由使用；所用曲调与歌词均属公有领域。";
 
+export const MUSIC_BOARD_KEYS = ["hot", "like", "new", "guqin", "minge", "xiqu", "wenshi"] as const;
+export type MusicBoardKey = (typeof MUSIC_BOARD_KEYS)[number];
+
+export interface MusicBoardSpec {
+  key: MusicBoardKey;
+  title: string;
+  summary: string;
+  rank: "plays" | "likes" | "added";
+  genre?: MusicGenre;
+}
+
 /** The boards of /music/billboard; `genre` boards rank one genre by plays. */
-export const MUSIC_BOARDS = [
+export const MUSIC_BOARDS: readonly MusicBoardSpec[] = [
   { key: "hot", title: "热播榜", summary: "播放次数最多的曲目", rank: "plays" },
   { key: "like", title: "点赞榜", summary: "读者点赞最多的曲目", rank: "likes" },
   { key: "new", title: "新曲榜", summary: "最近上架的曲目", rank: "added" },
   { key: "guqin", title: "古琴榜", summary: "古琴曲，按播放次数", rank: "plays", genre: "古琴曲" },
   { key: "minge", title: "民歌榜", summary: "各地民歌，按播放次数", rank: "plays", genre: "民歌" },
-  { key: "xiqu", title: "戏曲榜", summary: "戏曲选段，按播放次数", rank: "plays", genre: "戏曲选段" },
-  { key: "wenshi", title: "文史歌曲榜", summary: "诗词入乐，按播放次数", rank: "plays", genre: "文史歌曲" },
-] as const satisfies readonly {
-  key: string;
-  title: string;
-  summary: string;
-  rank: "plays" | "likes" | "added";
-  genre?: MusicGenre;
-}[];
-export type MusicBoardKey = (typeof MUSIC_BOARDS)[number]["key"];
+  {
+    key: "xiqu",
+    title: "戏曲榜",
+    summary: "戏曲选段，按播放次数",
+    rank: "plays",
+    genre: "戏曲选段",
+  },
+  {
+    key: "wenshi",
+    title: "文史歌曲榜",
+    summary: "诗词入乐，按播放次数",
+    rank: "plays",
+    genre: "文史歌曲",
+  },
+];
 
 /** How many pieces a board lists. */
 export const MUSIC_BOARD_SIZE = 20;

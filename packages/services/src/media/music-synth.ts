@@ -110,7 +110,6 @@ const VOICES: Record<MusicTimbre, Voice> = {
   },
 };
 
-
 const midiToHz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
 
 /** A small deterministic noise source, so the same notation always gives the same bytes. */
@@ -126,6 +125,17 @@ function noiseSource(seed = 0x9e3779b9) {
   };
 }
 
+// One cycle of a sine, looked up instead of computed: rendering is most of a file's cost.
+const TABLE_SIZE = 4096;
+const SINE = Float32Array.from({ length: TABLE_SIZE + 1 }, (_, i) =>
+  Math.sin((2 * Math.PI * i) / TABLE_SIZE),
+);
+/** sin(2π·cycles), from the table. */
+function sine(cycles: number): number {
+  const frac = cycles - Math.floor(cycles);
+  return SINE[(frac * TABLE_SIZE) | 0] ?? 0;
+}
+
 export function renderMelody(
   melody: JianpuMelody,
   tempo: number,
@@ -137,6 +147,7 @@ export function renderMelody(
   const mix = new Float32Array(total);
   const beatS = 60 / tempo;
   const noise = noiseSource();
+  const noiseDecay = Math.exp(-6 / SAMPLE_RATE);
   for (const note of melody.notes) {
     if (note.midi === null) continue;
     const frequency = midiToHz(note.midi + voice.octave * 12);
@@ -147,21 +158,34 @@ export function renderMelody(
     const length = Math.min(total - start, Math.round((heldS + voice.releaseS) * SAMPLE_RATE));
     const releaseFrom = Math.round(heldS * SAMPLE_RATE);
     const releaseSamples = voice.releaseS * SAMPLE_RATE;
+    const attackSamples = voice.attackS * SAMPLE_RATE;
+    // Partials above a third of the sample rate would fold back as noise.
+    const partials = voice.harmonics.filter(
+      ([multiple]) => frequency * multiple <= SAMPLE_RATE / 3,
+    );
+    const levels = partials.map(([, amplitude]) => amplitude);
+    const decays = partials.map(([, , decay]) => Math.exp(-decay / SAMPLE_RATE));
     // Vibrato only on notes long enough to carry it, and only after the attack settles.
     const vibrato = heldS > 0.45 ? voice.vibratoDepth : 0;
-    let phase = 0;
+    const vibratoStep = voice.vibratoHz / SAMPLE_RATE;
+    const settleSamples = 0.3 * SAMPLE_RATE;
+    let breath = voice.noise;
+    let cycles = 0;
     for (let i = 0; i < length; i += 1) {
-      const t = i / SAMPLE_RATE;
-      const wobble = vibrato * Math.min(1, t / 0.3) * Math.sin(2 * Math.PI * voice.vibratoHz * t);
-      phase += (2 * Math.PI * frequency * (1 + wobble)) / SAMPLE_RATE;
+      const wobble =
+        vibrato === 0 ? 0 : vibrato * Math.min(1, i / settleSamples) * sine(i * vibratoStep);
+      cycles += (frequency * (1 + wobble)) / SAMPLE_RATE;
       let value = 0;
-      for (const [multiple, amplitude, decay] of voice.harmonics) {
-        // Partials above a third of the sample rate would fold back as noise.
-        if (frequency * multiple > SAMPLE_RATE / 3) continue;
-        value += amplitude * (decay > 0 ? Math.exp(-decay * t) : 1) * Math.sin(phase * multiple);
+      for (let h = 0; h < partials.length; h += 1) {
+        const level = levels[h] ?? 0;
+        value += level * sine(cycles * (partials[h]?.[0] ?? 1));
+        levels[h] = level * (decays[h] ?? 1);
       }
-      if (voice.noise > 0) value += voice.noise * noise() * Math.exp(-6 * t);
-      const attack = Math.min(1, t / voice.attackS);
+      if (breath > 0) {
+        value += breath * noise();
+        breath *= noiseDecay;
+      }
+      const attack = i < attackSamples ? i / attackSamples : 1;
       const release = i < releaseFrom ? 1 : Math.max(0, 1 - (i - releaseFrom) / releaseSamples);
       const index = start + i;
       mix[index] = (mix[index] ?? 0) + value * attack * release;

@@ -3,27 +3,9 @@ import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { replies } from "../replies.ts";
+import { sendBytes } from "./byte-range.ts";
 
 export const SAMPLE_AUDIO_LIST_PATH = "/api/m/media/sample-audio/list";
-
-/** A single `bytes=a-b` range (what media elements send), or null for the whole file. */
-function parseRange(header: string | undefined, size: number): [number, number] | null | "bad" {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null; // Several ranges or another unit: answer with the whole file.
-  const [, from = "", to = ""] = match;
-  if (from === "" && to === "") return "bad";
-  let start: number;
-  let end: number;
-  if (from === "") {
-    start = Math.max(0, size - Number(to));
-    end = size - 1;
-  } else {
-    start = Number(from);
-    end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
-  }
-  return start > end || start >= size ? "bad" : [start, end];
-}
 
 const tags = ["媒体"];
 
@@ -51,25 +33,8 @@ export function registerSampleAudioRoutes(app: TypedApp, { services }: AppDeps) 
     },
     async (request, reply) => {
       const wav = services.sampleAudio.wav(request.params.name);
-      reply
-        .header("content-type", "audio/wav")
-        .header("cache-control", "public, max-age=86400")
-        .header("accept-ranges", "bytes");
-      // Media elements ask for byte ranges; answering them lets the player seek.
-      const range = parseRange(request.headers.range, wav.byteLength);
-      if (range === "bad") {
-        return reply
-          .status(416)
-          .header("content-range", `bytes */${wav.byteLength}`)
-          .header("content-type", "application/json; charset=utf-8")
-          .send({ code: 416, message: "请求的音频范围无效", data: null });
-      }
-      if (!range) return reply.send(wav);
-      const [start, end] = range;
-      return reply
-        .status(206)
-        .header("content-range", `bytes ${start}-${end}/${wav.byteLength}`)
-        .send(wav.subarray(start, end + 1));
+      reply.header("cache-control", "public, max-age=86400");
+      return sendBytes(request, reply, wav, "audio/wav");
     },
   );
 }
