@@ -46,10 +46,8 @@ export default function MusicLanding({ loaderData: d }: Route.ComponentProps) {
     <main className="tj-music" data-testid="music-landing">
       <MusicNav current="/music/landing" />
       {!d.focused && <p className="tj-music__kicker">中国音乐 · 听古人的声音</p>}
-      <PiecePanel
-        piece={landing.featured}
-        queue={d.focused ? [] : [...landing.highlights, ...everyTrack]}
-      />
+      {/* The piece first, then the page's other pieces, so 下一首 goes on through the page. */}
+      <PiecePanel piece={landing.featured} queue={[...landing.highlights, ...everyTrack]} />
 
       {landing.highlights.length > 0 && (
         <section className="tj-music-section" aria-labelledby="music-highlights">
