@@ -3,6 +3,7 @@ import { contentId } from "@tongjian/content/load-content";
 import { musicId } from "@tongjian/content/music-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeProblems, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { type FakeNativeOptions, fakeNativeHostScript } from "../support/fake-native-host.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
@@ -140,6 +141,9 @@ describe("中国音乐 at 375×812", () => {
     expect(await queue.count()).toBeGreaterThan(2);
     await expect(queue.nth(1).getAttribute("aria-current")).resolves.toBe("true");
     await page.screenshot({ path: `${SHOTS}/music-queue.png` });
+    // The bar and its queue are accessible: axe finds nothing serious, every target is 44 px.
+    await expect(axeProblems(page)).resolves.toEqual([]);
+    expect((await smallTargets(page)).filter((line) => line.includes("mini-player"))).toEqual([]);
     await queue.nth(0).click();
     await page.waitForFunction(
       (id) =>

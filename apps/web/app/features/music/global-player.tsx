@@ -143,26 +143,24 @@ export function GlobalPlayer() {
           </ol>
         </div>
       )}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a tap shortcut on the bar; keyboard users seek with the arrow keys on the play button */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}
       <div
         className="tj-mini-player__bar"
-        role="slider"
-        tabIndex={0}
-        aria-label="播放进度"
-        aria-valuemin={0}
-        aria-valuemax={Math.round(s.durationMs / 1000)}
-        aria-valuenow={Math.floor(s.currentMs / 1000)}
-        aria-valuetext={`${current} / ${duration}`}
-        onKeyDown={(event) => {
-          if (event.key === "ArrowRight") seekTo(s.currentMs + SEEK_STEP_MS);
-          else if (event.key === "ArrowLeft") seekTo(s.currentMs - SEEK_STEP_MS);
-          else return;
-          event.preventDefault();
-        }}
         onClick={(event) => {
           const rect = event.currentTarget.getBoundingClientRect();
           seekTo(((event.clientX - rect.left) / rect.width) * s.durationMs);
         }}
       >
+        <div
+          className="tj-mini-player__progress"
+          role="progressbar"
+          aria-label="播放进度"
+          aria-valuemin={0}
+          aria-valuemax={Math.round(s.durationMs / 1000)}
+          aria-valuenow={Math.floor(s.currentMs / 1000)}
+          aria-valuetext={`${current} / ${duration}`}
+        />
         <div className="tj-mini-player__fill" style={{ width: `${progress * 100}%` }} />
       </div>
       <div className="tj-mini-player__row">
@@ -180,7 +178,14 @@ export function GlobalPlayer() {
           type="button"
           className="tj-mini-player__button tj-mini-player__button--main"
           aria-label={active ? "暂停" : "播放"}
+          aria-keyshortcuts="ArrowLeft ArrowRight"
           onClick={togglePlay}
+          onKeyDown={(event) => {
+            if (event.key === "ArrowRight") seekTo(s.currentMs + SEEK_STEP_MS);
+            else if (event.key === "ArrowLeft") seekTo(s.currentMs - SEEK_STEP_MS);
+            else return;
+            event.preventDefault();
+          }}
         >
           {s.status === "loading" && (
             <span className="tj-mini-player__spinner" aria-hidden="true" />
