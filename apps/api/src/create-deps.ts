@@ -3,12 +3,7 @@ import { loadCommunity } from "@tongjian/content/community-content";
 import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
 import { seedCommunity } from "@tongjian/content/seed-community";
-import {
-  seedContent,
-  seedMusic,
-  seedPanoramas,
-  seedTopics,
-} from "@tongjian/content/seed-content";
+import { seedContent, seedMusic, seedPanoramas, seedTopics } from "@tongjian/content/seed-content";
 import { seedSampleNotes } from "@tongjian/content/seed-sample-notes";
 import { seedTerritories } from "@tongjian/content/territories/seed-territories";
 import { createDatabase } from "@tongjian/db/create-database";
