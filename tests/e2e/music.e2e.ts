@@ -139,6 +139,9 @@ describe("中国音乐 at 375×812", () => {
     await bar(page).getByRole("button", { name: "播放列表" }).click();
     const queue = bar(page).locator(".tj-mini-player__queue-item");
     expect(await queue.count()).toBeGreaterThan(2);
+    // Each piece is queued once.
+    const names = await queue.locator(".tj-mini-player__queue-name").allTextContents();
+    expect(new Set(names).size).toBe(names.length);
     await expect(queue.nth(1).getAttribute("aria-current")).resolves.toBe("true");
     await page.screenshot({ path: `${SHOTS}/music-queue.png` });
     // The bar and its queue are accessible: axe finds nothing serious, every target is 44 px.

@@ -28,7 +28,10 @@ export function PiecePanel({
   queue: readonly MusicTrack[];
 }) {
   const { current, playing, handedToApp } = useNowPlaying();
-  const tracks = [piece, ...queue.filter((t) => t.id !== piece.id)];
+  // Each piece once, the first time it comes (a featured piece is also in its genre's list).
+  const tracks = [piece, ...queue].filter(
+    (t, i, all) => all.findIndex((other) => other.id === t.id) === i,
+  );
   const status =
     current === piece.id
       ? playing
