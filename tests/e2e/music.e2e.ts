@@ -107,6 +107,14 @@ describe("中国音乐 at 375×812", () => {
       ),
     );
     await page.screenshot({ path: `${SHOTS}/music-playing.png` });
+    // Lock-screen and headset controls: the Media Session has the piece and is playing.
+    await expect(
+      page.evaluate(() => ({
+        title: navigator.mediaSession.metadata?.title,
+        artist: navigator.mediaSession.metadata?.artist,
+        state: navigator.mediaSession.playbackState,
+      })),
+    ).resolves.toEqual({ title: "茉莉花（鲜花调）", artist: "江南民歌", state: "playing" });
 
     // To an entry page: the page changes, the audio and the bar stay.
     await page.getByRole("link", { name: "苏州" }).click();
