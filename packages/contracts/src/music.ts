@@ -5,12 +5,13 @@ import {
   MUSIC_PERFORMER_KINDS,
 } from "@tongjian/domain/music";
 import { z } from "zod";
-import { id, lang } from "./common.ts";
+import { id, lang, listPage, pageNumber, pageSize } from "./common.ts";
 
 // 中国音乐 (/music/*; issue 19 §2):
 //   GET  /api/music/{lang}/landing?id=            genres, featured piece (?id: that piece), boards, playlists
 //   GET  /api/music/{lang}/boards                  every board with its first three
 //   GET  /api/music/{lang}/boards/{key}            one board, ranked
+//   GET  /api/music/{lang}/pieces?genre=&page=&size=  every piece (of a genre), a page at a time
 //   GET  /api/music/{lang}/pieces/{id}             one piece: notation, lyrics, linked entries
 //   GET  /api/music/{lang}/performers/{id}         a performer or tradition and its pieces
 //   GET  /api/music/{lang}/playlists/{id}          a playlist (歌单)
@@ -29,6 +30,15 @@ export const musicAudioParams = z.object({
     .regex(/^[0-9a-f]{24}\.wav$/, "音频地址应为 曲目编号.wav")
     .transform((file) => file.slice(0, -4)),
 });
+export const musicPiecesQuery = z.object({
+  genre: z
+    .enum(MUSIC_GENRES, { error: "类别只能是 古琴曲、民歌、戏曲选段、文史歌曲 或 器乐曲" })
+    .optional(),
+  page: pageNumber.default(1),
+  size: pageSize(50).default(20),
+});
+export type MusicPiecesQuery = z.infer<typeof musicPiecesQuery>;
+
 export const musicLikeBody = z.object({ like: z.boolean({ error: "like 应为 true 或 false" }) });
 
 export const musicEntryRef = z.object({ id, kind: z.string(), name: z.string() });
@@ -59,6 +69,9 @@ export const musicTrack = z.object({
   added: z.string(),
 });
 export type MusicTrack = z.infer<typeof musicTrack>;
+
+export const musicPieces = listPage(musicTrack);
+export type MusicPieces = z.infer<typeof musicPieces>;
 
 export const musicPieceDetail = musicTrack.extend({
   description: z.array(z.string()),

@@ -5,6 +5,8 @@ import type {
   MusicLanding,
   MusicPerformer,
   MusicPieceDetail,
+  MusicPieces,
+  MusicPiecesQuery,
   MusicPlaylist,
   MusicTrack,
 } from "@tongjian/contracts/music";
@@ -221,6 +223,20 @@ export function createMusicService(deps: { music: MusicRepository; now?: () => D
         title: spec.title,
         summary: spec.summary,
         list: rankBoard(spec, m.pieces).map(m.track),
+      };
+    },
+
+    /** Every piece, or a genre's, in the content's order, a page at a time. */
+    async pieces(query: MusicPiecesQuery): Promise<MusicPieces> {
+      const m = await load();
+      const pool = query.genre ? m.pieces.filter((p) => p.genre === query.genre) : m.pieces;
+      const from = (query.page - 1) * query.size;
+      return {
+        page: query.page,
+        size: query.size,
+        total: pool.length,
+        hasMore: from + query.size < pool.length,
+        list: pool.slice(from, from + query.size).map(m.track),
       };
     },
 

@@ -68,6 +68,30 @@ describe.each(databaseTargets())("music on $name", (target) => {
     expect(focused.body.data.highlights.some((p: Track) => p.id === YANG_GUAN)).toBe(false);
   });
 
+  it("lists every piece a page at a time, and a genre's", async () => {
+    const first = await get("/api/music/cn/pieces?size=20");
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ page: 1, size: 20, hasMore: true });
+    expect(first.body.data.total).toBeGreaterThanOrEqual(40);
+    const last = await get(
+      `/api/music/cn/pieces?size=20&page=${Math.ceil(first.body.data.total / 20)}`,
+    );
+    expect(last.body.data.hasMore).toBe(false);
+    const ids = new Set<string>();
+    for (let page = 1; page <= Math.ceil(first.body.data.total / 20); page += 1)
+      for (const p of (await get(`/api/music/cn/pieces?size=20&page=${page}`)).body.data
+        .list as Track[])
+        ids.add(p.id);
+    expect(ids.size).toBe(first.body.data.total);
+    const opera = await get(`/api/music/cn/pieces?genre=${encodeURIComponent("戏曲选段")}`);
+    expect(opera.body.data.list.every((p: Track) => p.genre === "戏曲选段")).toBe(true);
+    expect(opera.body.data.total).toBe(6);
+    const bad = await get(`/api/music/cn/pieces?genre=${encodeURIComponent("摇滚")}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("类别只能是");
+    expect((await get("/api/music/cn/pieces?size=500")).status).toBe(400);
+  });
+
   it("answers unknown ids with 404 and malformed input with a clear 400", async () => {
     for (const url of [
       `/api/music/cn/pieces/${UNKNOWN}`,

@@ -10,6 +10,8 @@ import {
   musicLikeResult,
   musicPerformer,
   musicPieceDetail,
+  musicPieces,
+  musicPiecesQuery,
   musicPlaylist,
   musicPlayResult,
 } from "@tongjian/contracts/music";
@@ -63,6 +65,20 @@ export function registerMusicRoutes(app: TypedApp, { services }: AppDeps) {
       },
     },
     async (request) => ok(await services.music.board(request.params.key)),
+  );
+
+  app.get(
+    "/api/music/:lang/pieces",
+    {
+      schema: {
+        tags,
+        summary: "全部曲目（可按类别筛选），分页",
+        params: musicIdParams.pick({ lang: true }),
+        querystring: musicPiecesQuery,
+        response: replies(musicPieces),
+      },
+    },
+    async (request) => ok(await services.music.pieces(request.query)),
   );
 
   app.get(
