@@ -170,6 +170,38 @@ describe("中国音乐 at 375×812", () => {
     await context.close();
   });
 
+  it("plays one audio at a time: a page's own audio player pauses the queue, and the queue pauses it", async () => {
+    const { context, page } = await open(`/music/landing?id=${MO_LI_HUA}`);
+    await page.getByRole("button", { name: "播放《茉莉花（鲜花调）》" }).first().click();
+    await waitForBar(page, "playing");
+    // To the sample audio page by a client-side navigation (as a back or forward would), the
+    // queue still playing.
+    await page.evaluate(() => {
+      window.history.pushState(null, "", "/audio/detail");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="audio-player"]') !== null,
+    );
+    await expect(bar(page).getAttribute("data-status")).resolves.toBe("playing");
+    const sample = page.getByTestId("audio-player").first();
+    await sample.getByRole("button", { name: "播放" }).click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="audio-player"]')?.getAttribute("data-status") ===
+        "playing",
+    );
+    await waitForBar(page, "paused");
+    await bar(page).getByRole("button", { name: "播放", exact: true }).click();
+    await waitForBar(page, "playing");
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="audio-player"]')?.getAttribute("data-status") ===
+        "paused",
+    );
+    await context.close();
+  });
+
   it("counts a play and ranks boards; a board plays from its list", async () => {
     const before = (
       await (await fetch(`${server.baseUrl}/api/music/cn/pieces/${MO_LI_HUA}`)).json()
