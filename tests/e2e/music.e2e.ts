@@ -162,6 +162,24 @@ describe("中国音乐 at 375×812", () => {
       MO_LI_HUA,
     );
 
+    // At 200 % zoom (187 px wide) every control of the bar is still on screen.
+    await bar(page).getByRole("button", { name: "播放列表" }).click();
+    await page.setViewportSize({ width: 187, height: 406 });
+    await expect(
+      page.evaluate(
+        () =>
+          [
+            ...document.querySelectorAll(
+              '[data-testid="mini-player"] button, [data-testid="mini-player"] a',
+            ),
+          ]
+            .map((el) => el.getBoundingClientRect())
+            .filter((r) => r.left < 0 || r.right > window.innerWidth + 0.5).length,
+      ),
+    ).resolves.toBe(0);
+    await page.screenshot({ path: `${SHOTS}/music-bar-zoomed.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+
     await bar(page).getByRole("button", { name: "关闭播放器" }).click();
     await expect(bar(page).count()).resolves.toBe(0);
     await expect(
