@@ -32,6 +32,11 @@ async function main() {
       console.log(
         `全景校验通过：版本 ${editions.length}，场景 ${scenes.length}，热点 ${scenes.reduce((n, s) => n + s.hotspots.length, 0)}（均指向语料中的词条）`,
       );
+    const { music } = bundle;
+    if (music.pieces.length > 0)
+      console.log(
+        `音乐校验通过：曲目 ${music.pieces.length}（简谱均可读，${music.pieces.filter((p) => p.notation.kind === "曲调").length} 首为原曲调），演奏者与出处 ${music.performers.length}，歌单 ${music.playlists.length}`,
+      );
     const { loadCommunity } = await import("@tongjian/content/community-content");
     const community = loadCommunity(contentRoot);
     if (community)
@@ -73,6 +78,11 @@ async function main() {
       // The sample circles and posts (content/community.yaml); readers' own posts stay.
       const { formatGraphReport, graphReport } = await import("@tongjian/content/graph-report");
       for (const line of formatGraphReport(graphReport(bundle))) console.log(line);
+      const { music } = bundle;
+      if (music.pieces.length > 0)
+        console.log(
+          `音乐校验通过：曲目 ${music.pieces.length}（简谱均可读，${music.pieces.filter((p) => p.notation.kind === "曲调").length} 首为原曲调），演奏者与出处 ${music.performers.length}，歌单 ${music.playlists.length}`,
+        );
       const { loadCommunity } = await import("@tongjian/content/community-content");
       const { seedCommunity } = await import("@tongjian/content/seed-community");
       const community = loadCommunity(contentRoot);

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { sampleId } from "@tongjian/content/community-content";
 import { contentId } from "@tongjian/content/load-content";
+import { musicId } from "@tongjian/content/music-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { launchBrowser, phoneContext } from "./browser.ts";
@@ -142,6 +143,20 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "历史遗址：列表", path: "/historicalsite/detail" },
   { name: "数据页", path: "/datapage/detail" },
   { name: "数据页：事件年代", path: "/datapage/detail/events" },
+  { name: "中国音乐", path: "/music/landing" },
+  {
+    name: "中国音乐：一首曲目",
+    path: `/music/landing?id=${musicId("piece", "yang-guan-san-die")}`,
+  },
+  { name: "音乐榜单", path: "/music/billboard" },
+  { name: "音乐榜：新曲榜", path: "/music/boarddetail?id=new" },
+  { name: "演奏者：李白", path: `/music/singer?id=${musicId("performer", "li-bai")}` },
+  { name: "演奏者：全部", path: "/music/singer" },
+  {
+    name: "歌单：琴歌里的诗词",
+    path: `/music/list-view?id=${musicId("playlist", "qin-ge-shi-ci")}`,
+  },
+  { name: "歌单：全部", path: "/music/list-view" },
   { name: "404", path: "/no-such-page" },
   { name: "离线页", path: "/offline.html", static: true },
 ];

@@ -1,8 +1,9 @@
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
+import { musicId } from "@tongjian/content/music-content";
 import { seedContent } from "@tongjian/content/seed-content";
 import { createDatabase } from "@tongjian/db/create-database";
 import { createMigrator, dropAll } from "@tongjian/db/migrate";
@@ -33,6 +34,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       graph: false,
       territories: false,
       panoramas: false,
+      music: false,
     });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
@@ -71,6 +73,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       graph: false,
       territories: false,
       panoramas: false,
+      music: false,
     });
     await old.close();
 
@@ -107,7 +110,11 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0014-graph");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(contentDir), { territories: false, panoramas: false });
+    await seedContent(old, loadContent(contentDir), {
+      territories: false,
+      panoramas: false,
+      music: false,
+    });
     await old.close();
 
     const logged: string[] = [];
@@ -126,6 +133,66 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
         { from_year: 618, to_year: 755, source: "composed" },
         { from_year: 756, to_year: 907, source: "composed" },
       ]);
+    } finally {
+      await closeDeps(deps);
+    }
+  });
+
+  it("loads the music at start for content loaded before the music tables", async () => {
+    const contentDir = mkdtempSync(join(tmpdir(), "tongjian-music-content-"));
+    cpSync(FIXTURE_CONTENT, contentDir, { recursive: true });
+    writeFileSync(
+      join(contentDir, "music.yaml"),
+      `performers:
+  - key: li-bai
+    name: 李白
+    kind: 古人
+    years: 701—762
+    entry: li-bai
+    summary: 盛唐诗人，他的许多诗本是乐府歌辞，后世琴家常为之配曲弹唱。
+pieces:
+  - key: guan-shan-yue
+    title: 关山月
+    genre: 文史歌曲
+    origin: 李白诗，琴歌
+    period: 唐
+    instrument: 古琴
+    timbre: qin
+    performers: [li-bai]
+    added: 2026-08-02
+    entries: [li-bai]
+    notation:
+      kind: 示意
+      key: C
+      meter: 4/4
+      tempo: 72
+      score: "1 2 3 5 | 6 5 3 - | 2 3 5 6 | 5 - - -"
+    description: ${"用来测试的曲目介绍，写够六十个字符才能通过内容校验。".repeat(3)}
+`,
+    );
+    const config = readServerConfig({
+      NODE_ENV: "test",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "tongjian-deps-")),
+      CONTENT_DIR: contentDir,
+      SEED_ON_START: "true",
+      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    });
+    // A database of the release before the music: migrated to 0016, content in.
+    const old = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+    await dropAll(old.db);
+    const { error } = await createMigrator(old.db).migrateTo("0016-panorama-codes");
+    expect(error).toBeUndefined();
+    await seedContent(old, loadContent(contentDir), { music: false });
+    await old.close();
+
+    const logged: string[] = [];
+    const deps = await createDeps(config, {
+      info: (...args: unknown[]) => logged.push(String(args.at(-1))),
+    });
+    try {
+      expect(logged).toContain("music loaded");
+      const piece = await deps.services.music.piece(musicId("piece", "guan-shan-yue"));
+      expect(piece).toMatchObject({ name: "关山月", author: "李白", plays: 0 });
     } finally {
       await closeDeps(deps);
     }

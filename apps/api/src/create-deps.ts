@@ -3,7 +3,7 @@ import { loadCommunity } from "@tongjian/content/community-content";
 import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
 import { seedCommunity } from "@tongjian/content/seed-community";
-import { seedContent, seedPanoramas, seedTopics } from "@tongjian/content/seed-content";
+import { seedContent, seedMusic, seedPanoramas, seedTopics } from "@tongjian/content/seed-content";
 import { seedSampleNotes } from "@tongjian/content/seed-sample-notes";
 import { seedTerritories } from "@tongjian/content/territories/seed-territories";
 import { createDatabase } from "@tongjian/db/create-database";
@@ -41,6 +41,8 @@ const GRAPH_MIGRATION = "0014-graph";
 const TERRITORY_MIGRATION = "0015-territories";
 /** The migration that adds the panorama tables, which only the content files fill. */
 const PANORAMA_MIGRATION = "0016-panorama-codes";
+/** The migration that adds the music tables, which only the content files fill. */
+const MUSIC_MIGRATION = "0018-music";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -142,6 +144,15 @@ export async function createDeps(
       log?.info({ error: String(error) }, "panoramas not loaded; run npm run db:seed");
     }
   }
+  if (applied.includes(MUSIC_MIGRATION) && !empty && !reloaded) {
+    // A corpus loaded before the music tables existed: its music, and nothing else.
+    try {
+      const pieces = await seedMusic(handle, loadContent(resolve(config.contentDir)));
+      log?.info({ pieces }, "music loaded");
+    } catch (error) {
+      log?.info({ error: String(error) }, "music not loaded; run npm run db:seed");
+    }
+  }
   const store = config.redisUrl
     ? createRedisStore(config.redisUrl)
     : createDatabaseStore(handle.db);
@@ -163,6 +174,7 @@ export async function createDeps(
       appTokenSecret: config.auth.appTokenSecret,
       uploads: createObjectStorage(config.uploads),
       contentDir: resolve(config.contentDir),
+      musicCacheDir: resolve(config.musicCacheDir),
     }),
   };
 }

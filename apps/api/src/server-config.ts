@@ -148,6 +148,8 @@ export interface ServerConfig {
   sqlitePath: string;
   redisUrl: string | undefined;
   contentDir: string;
+  /** Where the pieces' synthesised audio is kept once rendered (DATA_DIR/music-audio). */
+  musicCacheDir: string;
   seedOnStart: boolean;
   /** Seeding also imports the curated part of the chinese-poetry package. */
   seedPoetry: boolean;
@@ -210,6 +212,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     sqlitePath: c.SQLITE_PATH ?? join(c.DATA_DIR, "tongjian.sqlite"),
     redisUrl: c.REDIS_URL || undefined,
     contentDir: c.CONTENT_DIR,
+    musicCacheDir: join(c.DATA_DIR, "music-audio"),
     seedOnStart: c.SEED_ON_START,
     seedPoetry: c.SEED_POETRY,
     poetryDir: c.POETRY_DIR,

@@ -37,6 +37,7 @@ import {
   type WorkRecord,
   workSchema,
 } from "./content-schema.ts";
+import { type ContentMusic, loadMusic } from "./music-content.ts";
 import { type ContentPanoramas, loadPanoramas } from "./panorama-content.ts";
 import { type CardArticleRef, renderArticleCard } from "./render-article-card.ts";
 import type { BaseMap } from "./territories/base-map.ts";
@@ -134,6 +135,8 @@ export interface ContentBundle {
   baseMap: BaseMap | null;
   /** The panoramas' editions and scenes (panoramas.yaml), their keys resolved. */
   panoramas: ContentPanoramas;
+  /** 中国音乐 (music.yaml): performers, pieces with their notation, playlists. */
+  music: ContentMusic;
 }
 
 export interface ContentIssue {
@@ -761,6 +764,7 @@ export function loadContent(root: string): ContentBundle {
     entries.map((e) => [e.key, { id: e.id, key: e.key, kind: e.kind, name: e.name }]),
   );
   const panoramas = loadPanoramas(root, refs, issues);
+  const music = loadMusic(root, refs, issues);
 
   if (issues.length > 0) throw new ContentValidationError(issues);
   return {
@@ -773,5 +777,6 @@ export function loadContent(root: string): ContentBundle {
     territories,
     baseMap,
     panoramas,
+    music,
   };
 }

@@ -22,6 +22,7 @@ export interface SeedSummary {
   banners: number;
   territories: number;
   panoramaScenes: number;
+  musicPieces: number;
 }
 
 const CHUNK = 200;
@@ -189,6 +190,85 @@ async function writePanoramas(trx: Kysely<Database>, bundle: ContentBundle, stam
   }
 }
 
+/** The music is content: performers, pieces and playlists replaced whole; play counts stay. */
+async function writeMusic(trx: Kysely<Database>, bundle: ContentBundle, stamp: string) {
+  const { performers, pieces, playlists } = bundle.music;
+  await trx.deleteFrom("music_playlist").execute();
+  await trx.deleteFrom("music_piece").execute();
+  await trx.deleteFrom("music_performer").execute();
+  for (const batch of chunks(performers)) {
+    await trx
+      .insertInto("music_performer")
+      .values(
+        batch.map((p) => {
+          const { id, key, name, ...data } = p;
+          return {
+            id,
+            key,
+            name,
+            data: JSON.stringify(data),
+            sort_key: performers.indexOf(p),
+            updated_at: stamp,
+          };
+        }),
+      )
+      .execute();
+  }
+  for (const batch of chunks(pieces)) {
+    await trx
+      .insertInto("music_piece")
+      .values(
+        batch.map((p) => {
+          const { id, key, title, genre, added, featured, ...data } = p;
+          return {
+            id,
+            key,
+            title,
+            genre,
+            added_on: added,
+            featured: featured ? 1 : 0,
+            data: JSON.stringify(data),
+            sort_key: pieces.indexOf(p),
+            updated_at: stamp,
+          };
+        }),
+      )
+      .execute();
+  }
+  for (const batch of chunks(playlists)) {
+    await trx
+      .insertInto("music_playlist")
+      .values(
+        batch.map((l) => {
+          const { id, key, title, ...data } = l;
+          return {
+            id,
+            key,
+            title,
+            data: JSON.stringify(data),
+            sort_key: playlists.indexOf(l),
+            updated_at: stamp,
+          };
+        }),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Loads only the music of a bundle, for a database whose other content is in place: the first
+ * start after migration 0018-music on a corpus loaded before it.
+ */
+export async function seedMusic(
+  handle: DatabaseHandle,
+  bundle: ContentBundle,
+  now = new Date(),
+): Promise<number> {
+  await handle.db.transaction().execute((trx) => writeMusic(trx, bundle, now.toISOString()));
+  await bumpContentVersion(handle.db, now);
+  return bundle.music.pieces.length;
+}
+
 /**
  * Loads only the panoramas of a bundle, for a database whose other content is in place: the
  * first start after migration 0016-panorama-codes on a corpus loaded before it.
@@ -255,6 +335,8 @@ export async function seedContent(
     territories?: boolean;
     /** false leaves the panorama tables alone: a database before 0016-panorama-codes. */
     panoramas?: boolean;
+    /** false leaves the music tables alone: a database before 0018-music. */
+    music?: boolean;
   } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -383,6 +465,7 @@ export async function seedContent(
     if (options.territories !== false)
       territories = await writeTerritories(trx, bundle, shapes, stamp);
     if (options.panoramas !== false) await writePanoramas(trx, bundle, stamp);
+    if (options.music !== false) await writeMusic(trx, bundle, stamp);
 
     // The home banner features the newest articles of each section.
     await trx.deleteFrom("banner").execute();
@@ -420,5 +503,6 @@ export async function seedContent(
     banners: new Set(bundle.articles.map((a) => a.section)).size,
     territories,
     panoramaScenes: bundle.panoramas.scenes.length,
+    musicPieces: bundle.music.pieces.length,
   };
 }

@@ -587,6 +587,47 @@ export interface AudioUploadTable {
   created_at: string;
 }
 
+/** A performer or tradition of /music/singer (migration 0018): its record as JSON in `data`. */
+export interface MusicPerformerTable {
+  id: string;
+  key: string;
+  name: string;
+  data: string;
+  sort_key: number;
+  updated_at: string;
+}
+
+/** A piece of 中国音乐 (migration 0018): content/music.yaml, its record as JSON in `data`. */
+export interface MusicPieceTable {
+  id: string;
+  key: string;
+  title: string;
+  genre: string;
+  /** YYYY-MM-DD: when it joined the catalogue (the 新曲榜 ranks by it). */
+  added_on: string;
+  featured: number;
+  data: string;
+  sort_key: number;
+  updated_at: string;
+}
+
+/** A playlist (歌单) of /music/list-view (migration 0018). */
+export interface MusicPlaylistTable {
+  id: string;
+  key: string;
+  title: string;
+  data: string;
+  sort_key: number;
+  updated_at: string;
+}
+
+/** A piece's counts (migration 0018), kept apart from the content so a reseed keeps them. */
+export interface MusicPieceStatTable {
+  piece_id: string;
+  play_count: Generated<number>;
+  like_count: Generated<number>;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -638,4 +679,8 @@ export interface Database {
   live_session: LiveSessionTable;
   live_reminder: LiveReminderTable;
   audio_upload: AudioUploadTable;
+  music_performer: MusicPerformerTable;
+  music_piece: MusicPieceTable;
+  music_playlist: MusicPlaylistTable;
+  music_piece_stat: MusicPieceStatTable;
 }

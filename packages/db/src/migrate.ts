@@ -16,6 +16,7 @@ import { boardsMigration } from "./migrations/0013-boards.ts";
 import { graphMigration } from "./migrations/0014-graph.ts";
 import { territoriesMigration } from "./migrations/0015-territories.ts";
 import { panoramaCodesMigration } from "./migrations/0016-panorama-codes.ts";
+import { musicMigration } from "./migrations/0018-music.ts";
 import { videoLiveMigration } from "./migrations/0020-video-live.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0014-graph": graphMigration,
   "0015-territories": territoriesMigration,
   "0016-panorama-codes": panoramaCodesMigration,
+  "0018-music": musicMigration,
   "0020-video-live": videoLiveMigration,
 };
 

@@ -53,6 +53,9 @@ import { createListService } from "./lists/lists.server.ts";
 import { createSampleAudioService } from "./media/sample-audio.server.ts";
 import { createMuseumService } from "./museum/museum.server.ts";
 import { createMuseumRepository } from "./museum/museum-repository.ts";
+import { createMusicService } from "./music/music.server.ts";
+import { createMusicAudio } from "./music/music-audio.server.ts";
+import { createMusicRepository } from "./music/music-repository.ts";
 import { myPostsSlot } from "./my/community-slot.ts";
 import { createLikedItemsRepository } from "./my/liked-items-repository.ts";
 import { createMyPagesService } from "./my/my-pages.server.ts";
@@ -104,6 +107,8 @@ export interface ServiceDeps {
   uploads: ObjectStorage;
   /** The content folder (`CONTENT_DIR`): the time map's base map is read from its geo/. */
   contentDir?: string;
+  /** Where the pieces' synthesised audio is kept (`DATA_DIR`/music-audio); a temp folder if unset. */
+  musicCacheDir?: string;
 }
 
 /**
@@ -140,6 +145,7 @@ export function createServices(deps: ServiceDeps) {
   // Time columns, the timebar and timelines (/timeColumn, /timebar, /timeline).
   const timeRepository = createTimeRepository(db);
   const timeColumns = createTimeColumnService({ time: timeRepository, caches });
+  const music = createMusicService({ music: createMusicRepository(db) });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
   const visitorRepository = createVisitorRepository(db);
@@ -285,6 +291,12 @@ export function createServices(deps: ServiceDeps) {
       afterBind,
     }),
     sampleAudio: createSampleAudioService(),
+    // 中国音乐 (/music/*): pieces, boards, performers, playlists, and their synthesised audio.
+    music,
+    musicAudio: createMusicAudio({
+      music,
+      ...(deps.musicCacheDir ? { cacheDir: deps.musicCacheDir } : {}),
+    }),
     // The 360° scenes of /panorama and /panorama2022, their pictures and exchange codes.
     panoramas: createPanoramaService({
       panoramas: createPanoramaRepository(db),

@@ -6,6 +6,7 @@ import type { loader as rootLoader } from "../root.tsx";
 import { AppLinks } from "./app-link.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
+import { MusicPlayerHost } from "./music-player-host.tsx";
 import { PageTransition } from "./page-transition.tsx";
 import { PlatformProvider } from "./platform.tsx";
 import { ShellPopupsProvider, useShellPopups } from "./shell-popups.tsx";
@@ -76,6 +77,8 @@ export function AppShell({ env, children }: { env: AppEnv; children: ReactNode }
       <ShellPopupsProvider enabled={shellRules(pathname).layout !== "black"}>
         <ShellFrame env={env}>{children}</ShellFrame>
         <AppLinks />
+        {/* Outside the page frame: the music keeps playing as pages change (issue 19). */}
+        <MusicPlayerHost />
       </ShellPopupsProvider>
     </PlatformProvider>
   );

@@ -130,7 +130,8 @@ function render(notes: Note[], seconds: number): Float32Array {
   return mix;
 }
 
-function encodeWav(samples: Float32Array): Buffer {
+/** Mono 16-bit PCM WAV, normalised to a common level with a short fade at the end. */
+export function encodeWav(samples: Float32Array): Buffer {
   const dataBytes = samples.length * (BITS_PER_SAMPLE / 8);
   const buffer = Buffer.alloc(WAV_HEADER_BYTES + dataBytes);
   buffer.write("RIFF", 0, "ascii");

@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * A single `bytes=a-b` range (what media elements send), null for the whole file, or "bad" for
@@ -51,4 +51,16 @@ export function sendRanged(
     .status(206)
     .header("content-range", `bytes ${start}-${end}/${data.byteLength}`)
     .send(data.subarray(start, end + 1));
+}
+
+/** `sendRanged` for a request, with the Content-Type set here. */
+export function sendBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer,
+  contentType: string,
+  badRangeMessage = "请求的音频范围无效",
+) {
+  reply.header("content-type", contentType);
+  return sendRanged(reply, body, request.headers.range, badRangeMessage);
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { replies } from "../replies.ts";
-import { parseRange } from "./byte-range.ts";
+import { sendBytes } from "./byte-range.ts";
 
 export const SAMPLE_AUDIO_LIST_PATH = "/api/m/media/sample-audio/list";
 
@@ -33,25 +33,8 @@ export function registerSampleAudioRoutes(app: TypedApp, { services }: AppDeps) 
     },
     async (request, reply) => {
       const wav = services.sampleAudio.wav(request.params.name);
-      reply
-        .header("content-type", "audio/wav")
-        .header("cache-control", "public, max-age=86400")
-        .header("accept-ranges", "bytes");
-      // Media elements ask for byte ranges; answering them lets the player seek.
-      const range = parseRange(request.headers.range, wav.byteLength);
-      if (range === "bad") {
-        return reply
-          .status(416)
-          .header("content-range", `bytes */${wav.byteLength}`)
-          .header("content-type", "application/json; charset=utf-8")
-          .send({ code: 416, message: "请求的音频范围无效", data: null });
-      }
-      if (!range) return reply.send(wav);
-      const [start, end] = range;
-      return reply
-        .status(206)
-        .header("content-range", `bytes ${start}-${end}/${wav.byteLength}`)
-        .send(wav.subarray(start, end + 1));
+      reply.header("cache-control", "public, max-age=86400");
+      return sendBytes(request, reply, wav, "audio/wav");
     },
   );
 }
