@@ -3,8 +3,9 @@ import { API_WORKERS, workerDatabaseName } from "./test-targets.ts";
 
 /**
  * The API suites run two files at a time. On PostgreSQL each worker gets a database of its own
- * beside the one TEST_DATABASE_URL names (test → test_w1, test_w2), created here when missing,
- * so two suites never empty each other's tables. SQLite suites use files of their own anyway.
+ * beside the one TEST_DATABASE_URL names (test → test_w1, test_w2), made afresh here for every
+ * run, so two suites never empty each other's tables and no run inherits an older run's
+ * migrations. SQLite suites use files of their own anyway.
  */
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
@@ -15,8 +16,8 @@ export default async function setup() {
   try {
     for (let worker = 1; worker <= API_WORKERS; worker += 1) {
       const name = workerDatabaseName(base, worker);
-      const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-      if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.query(`CREATE DATABASE "${name}"`);
     }
   } finally {
     await client.end();
