@@ -1,5 +1,5 @@
-import { WORK_CATEGORIES } from "@tongjian/domain/work-categories";
 import { PAINTING_SUBJECTS } from "@tongjian/domain/painting";
+import { WORK_CATEGORIES } from "@tongjian/domain/work-categories";
 import { WORK_MOUNTS } from "@tongjian/domain/work-mounts";
 import { z } from "zod";
 

@@ -86,7 +86,11 @@ export const SUBJECT_SLUGS: Record<PaintingSubject, string> = {
   风俗: "fengsu",
   宗教: "zongjiao",
 };
-export const FORMAT_SLUGS: Record<PaintingFormat, string> = { 卷: "juan", 轴: "zhou", 册页: "ceye" };
+export const FORMAT_SLUGS: Record<PaintingFormat, string> = {
+  卷: "juan",
+  轴: "zhou",
+  册页: "ceye",
+};
 
 export type PaintingSortFacet = "dynasty" | "subject" | "format";
 
