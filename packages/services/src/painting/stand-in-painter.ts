@@ -80,72 +80,87 @@ function paletteOf(medium: string): Palette {
 
 const f = (n: number) => Math.round(n * 10) / 10;
 
-/** A ridge line across [x0, x1] at base y, made of summed waves. */
-function ridge(
-  rand: () => number,
-  x0: number,
-  x1: number,
-  base: number,
-  amp: number,
-  step: number,
-) {
-  const waves = [0, 1, 2].map(() => ({ k: 0.5 + rand() * 3, p: rand() * 6.28, a: 0.3 + rand() }));
-  const pts: string[] = [];
+/** A ridge line across [x0, x1]: peaks above `base`, at most `amp` high. */
+function ridge(rand: () => number, x0: number, x1: number, base: number, amp: number, step: number) {
+  const waves = [0, 1, 2].map((i) => ({
+    k: (1 + rand() * 1.6) * (i + 1),
+    p: rand() * 6.28,
+    a: 1 / (i + 1) ** 1.2,
+  }));
+  const total = waves.reduce((n, w) => n + w.a, 0);
+  const pts: { x: number; y: number }[] = [];
   for (let x = x0; x <= x1 + step; x += step) {
-    const t = (x - x0) / Math.max(1, x1 - x0);
+    const t = (Math.min(x, x1) - x0) / Math.max(1, x1 - x0);
     let y = 0;
-    for (const w of waves) y += Math.sin(t * 6.28 * w.k * ((x1 - x0) / (amp * 12)) + w.p) * w.a;
-    pts.push(`${f(Math.min(x, x1))},${f(base - Math.abs(y) * amp)}`);
+    for (const w of waves) y += Math.sin(t * 6.28 * w.k + w.p) * w.a;
+    const h = Math.max(0, (y / total + 0.35) / 1.35) ** 1.6;
+    pts.push({ x: Math.min(x, x1), y: base - h * amp });
   }
   return pts;
 }
 
 function landscape(spec: StandInSpec, rand: () => number, p: Palette, shapes: Shape[]) {
   const { width: W, height: H } = spec.size;
+  const tall = H > W;
   const layers = 4;
-  // Mountains are laid out in segments, so a long scroll is a sequence of views.
-  const segment = Math.max(H * 1.6, 800);
+  // A long scroll is a sequence of views, each a group of peaks.
+  const segment = tall ? W : Math.max(H * 1.8, 800);
   for (let layer = 0; layer < layers; layer++) {
-    const base = H * (0.55 + layer * 0.12);
-    const amp = H * (0.42 - layer * 0.07);
-    const colour = layer === 0 ? p.wash : layer % 2 ? p.accent : p.ink;
-    const opacity = 0.18 + layer * 0.14;
+    const base = H * (tall ? 0.5 + layer * 0.15 : 0.62 + layer * 0.11);
+    const amp = H * (tall ? 0.45 - layer * 0.08 : 0.5 - layer * 0.09);
     for (let x = 0; x < W; x += segment) {
       const x1 = Math.min(W, x + segment + 2);
-      const pts = ridge(rand, x, x1, base, amp, Math.max(6, segment / 60));
-      const top = Math.min(...pts.map((s) => Number(s.split(",")[1])));
+      const pts = ridge(rand, x, x1, base, amp, Math.max(4, (x1 - x) / 80));
+      const top = Math.min(...pts.map((q) => q.y));
+      const line = pts.map((q) => `${f(q.x)},${f(q.y)}`).join(" L");
       shapes.push({
         x0: x,
         x1,
         y0: top,
         y1: H,
-        svg: `<path d="M${f(x)},${f(H)} L${pts.join(" L")} L${f(x1)},${f(H)} Z" fill="${colour}" fill-opacity="${f(opacity)}"/>`,
+        svg: `<path d="M${f(x)},${f(H)} L${line} L${f(x1)},${f(H)} Z" fill="url(#wash${layer})"/><path d="M${line}" fill="none" stroke="${p.ink}" stroke-opacity="${f(0.25 + layer * 0.12)}" stroke-width="${f(Math.max(1.5, H * 0.0025))}"/>`,
       });
-      // Texture strokes (皴) on the ridge.
-      for (let i = 0; i < 10; i++) {
-        const sx = x + rand() * segment;
-        if (sx > W) break;
-        const sy = base - rand() * amp * 0.9;
-        const len = 10 + rand() * H * 0.08;
+      // Texture strokes (皴) below the ridge, and moss dots (苔点) on it.
+      const strokes = Math.round((x1 - x) / Math.max(20, H * 0.02));
+      for (let i = 0; i < strokes; i++) {
+        const q = pts[Math.floor(rand() * pts.length)] as { x: number; y: number };
+        const sy = q.y + rand() * amp * 0.5;
+        const len = H * (0.01 + rand() * 0.03);
+        const dot = rand() < 0.35;
         shapes.push({
-          x0: sx - len,
-          x1: sx + len,
+          x0: q.x - len,
+          x1: q.x + len,
           y0: sy - len,
-          y1: sy + len,
-          svg: `<path d="M${f(sx)},${f(sy)} q${f(len * 0.4)},${f(len * 0.6)} ${f(len * 0.2)},${f(len)}" stroke="${p.ink}" stroke-opacity="0.35" stroke-width="${f(1.5 + rand() * 3)}" fill="none"/>`,
+          y1: sy + len * 1.2,
+          svg: dot
+            ? `<circle cx="${f(q.x)}" cy="${f(q.y + len * 0.2)}" r="${f(Math.max(1.5, len * 0.12))}" fill="${p.ink}" fill-opacity="0.55"/>`
+            : `<path d="M${f(q.x)},${f(sy)} q${f(len * 0.3)},${f(len * 0.5)} ${f(len * 0.1)},${f(len)}" stroke="${p.ink}" stroke-opacity="0.3" stroke-width="${f(Math.max(1, len * 0.08))}" fill="none" stroke-linecap="round"/>`,
         });
       }
+    }
+    // Mist between the layers.
+    for (let x = rand() * segment; x < W; x += segment * (0.6 + rand() * 0.8)) {
+      const rx = segment * (0.3 + rand() * 0.4);
+      const cy = base + amp * 0.05;
+      shapes.push({
+        x0: x - rx,
+        x1: x + rx,
+        y0: cy - H * 0.06,
+        y1: cy + H * 0.06,
+        svg: `<ellipse cx="${f(x)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(H * 0.05)}" fill="${p.ground}" fill-opacity="0.55"/>`,
+      });
     }
   }
   // Water and a few boats.
   for (let x = rand() * 400; x < W; x += 300 + rand() * 900) {
-    const y = H * (0.8 + rand() * 0.12);
+    const y = H * (0.86 + rand() * 0.08);
+    const b = Math.max(20, H * 0.03);
     shapes.push({
-      x0: x - 40,
-      x1: x + 40,
-      y0: y - 10,
-      y1: y + 10,
-      svg: `<path d="M${f(x - 30)},${f(y)} q30,12 60,0 z" fill="${p.ink}" fill-opacity="0.6"/>`,
+      x0: x - b,
+      x1: x + b,
+      y0: y - b,
+      y1: y + b,
+      svg: `<path d="M${f(x - b)},${f(y)} q${f(b)},${f(b * 0.4)} ${f(b * 2)},0 z" fill="${p.ink}" fill-opacity="0.6"/>`,
     });
   }
 }
@@ -254,11 +269,7 @@ export function standInShapes(spec: StandInSpec): { palette: Palette; shapes: Sh
   else {
     landscape(spec, rand, { ...palette, accent: palette.wash }, shapes);
     // Keep the hills faint behind people and animals.
-    for (const s of shapes)
-      s.svg = s.svg.replace(
-        /fill-opacity="([\d.]+)"/,
-        (_m, v) => `fill-opacity="${f(Number(v) * 0.4)}"`,
-      );
+    for (const s of shapes) s.svg = `<g opacity="0.45">${s.svg}</g>`;
     figures(spec, rand, palette, shapes, spec.subject === "风俗" || spec.subject === "宗教");
   }
   labels(spec, shapes);
@@ -280,5 +291,11 @@ export function standInRegionSvg(
     .map((s) => s.svg)
     .join("");
   const p = drawing.palette;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${out.width}" height="${out.height}" viewBox="${f(x)} ${f(y)} ${f(w)} ${f(h)}" preserveAspectRatio="none"><rect x="${f(x - 1)}" y="${f(y - 1)}" width="${f(w + 2)}" height="${f(h + 2)}" fill="${p.ground}"/>${body}<rect x="${f(x - 1)}" y="${f(y - 1)}" width="${f(w + 2)}" height="${f(h + 2)}" fill="none" stroke="${p.groundEdge}" stroke-width="${f((w / out.width) * 2)}" stroke-opacity="0.4"/></svg>`;
+  const washes = [p.wash, p.accent, p.accent2, p.ink]
+    .map(
+      (c, i) =>
+        `<linearGradient id="wash${i}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${c}" stop-opacity="${f(0.35 + i * 0.15)}"/><stop offset="0.7" stop-color="${c}" stop-opacity="${f(0.08 + i * 0.04)}"/><stop offset="1" stop-color="${c}" stop-opacity="0"/></linearGradient>`,
+    )
+    .join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${out.width}" height="${out.height}" viewBox="${f(x)} ${f(y)} ${f(w)} ${f(h)}" preserveAspectRatio="none"><defs>${washes}</defs><rect x="${f(x - 1)}" y="${f(y - 1)}" width="${f(w + 2)}" height="${f(h + 2)}" fill="${p.ground}"/>${body}<rect x="${f(x - 1)}" y="${f(y - 1)}" width="${f(w + 2)}" height="${f(h + 2)}" fill="none" stroke="${p.groundEdge}" stroke-width="${f((w / out.width) * 2)}" stroke-opacity="0.4"/></svg>`;
 }
