@@ -81,7 +81,14 @@ function paletteOf(medium: string): Palette {
 const f = (n: number) => Math.round(n * 10) / 10;
 
 /** A ridge line across [x0, x1]: peaks above `base`, at most `amp` high. */
-function ridge(rand: () => number, x0: number, x1: number, base: number, amp: number, step: number) {
+function ridge(
+  rand: () => number,
+  x0: number,
+  x1: number,
+  base: number,
+  amp: number,
+  step: number,
+) {
   const waves = [0, 1, 2].map((i) => ({
     k: (1 + rand() * 1.6) * (i + 1),
     p: rand() * 6.28,
