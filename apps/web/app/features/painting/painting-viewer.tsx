@@ -35,6 +35,8 @@ export function PaintingViewer({
   const frameRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<View | null>(null);
   const sizeRef = useRef<Viewport>({ width: 0, height: 0 });
+  const miniRef = useRef<HTMLDivElement>(null);
+  const miniSizeRef = useRef<Viewport>({ width: 0, height: 0 });
   const drawRef = useRef<() => void>(() => {});
   const zoomRef = useRef<HTMLOutputElement>(null);
   const [failed, setFailed] = useState(0);
@@ -45,20 +47,38 @@ export function PaintingViewer({
     const box = boxRef.current;
     const canvas = canvasRef.current;
     if (!box || !canvas) return;
-    const ctx = canvas.getContext("2d");
+    // Opaque and desynchronised: the canvas is not blended with the page nor waits for a commit.
+    const ctx = canvas.getContext("2d", { alpha: false, desynchronized: true });
     if (!ctx) return;
-    const tiles = new Map<string, HTMLImageElement | "loading" | "failed">();
+    const ground = getComputedStyle(box).backgroundColor;
+    let shownZoom = "";
+    // Tiles are fetched and decoded off the main thread (createImageBitmap), so drawing one is
+    // only a copy; the least recently drawn are dropped past MAX_TILES.
+    const tiles = new Map<string, ImageBitmap | "loading" | "failed">();
     let loading = 0;
     let frame = 0;
     let disposed = false;
-    const base = new Image();
-    base.src = preview;
-    base.decode().then(schedule, () => setFailed((n) => n + 1));
+    let base: ImageBitmap | null = null;
+    const bitmap = (url: string) =>
+      fetch(url)
+        .then((res) => {
+          if (!res.ok) throw new Error(String(res.status));
+          return res.blob();
+        })
+        .then((blob) => createImageBitmap(blob));
+    bitmap(preview).then(
+      (b) => {
+        base = b;
+        // The canvas now shows the picture: the stage's own background is not painted again.
+        box.style.backgroundImage = "none";
+        schedule();
+      },
+      () => setFailed((n) => n + 1),
+    );
 
     const want = (url: string) => {
       const hit = tiles.get(url);
       if (hit !== undefined) {
-        // Most recently used last, so the oldest are dropped first.
         tiles.delete(url);
         tiles.set(url, hit);
         return hit;
@@ -66,14 +86,17 @@ export function PaintingViewer({
       if (loading >= MAX_LOADING) return undefined;
       loading += 1;
       tiles.set(url, "loading");
-      const img = new Image();
-      img.src = url;
-      img.decode().then(
-        () => {
+      bitmap(url).then(
+        (b) => {
           loading -= 1;
-          if (disposed) return;
-          tiles.set(url, img);
-          while (tiles.size > MAX_TILES) tiles.delete(tiles.keys().next().value as string);
+          if (disposed) return b.close();
+          tiles.set(url, b);
+          while (tiles.size > MAX_TILES) {
+            const oldest = tiles.keys().next().value as string;
+            const old = tiles.get(oldest);
+            if (old instanceof ImageBitmap) old.close();
+            tiles.delete(oldest);
+          }
           schedule();
         },
         () => {
@@ -92,18 +115,25 @@ export function PaintingViewer({
       if (!v || vp.width === 0) return;
       const dpr = Math.min(2, window.devicePixelRatio || 1);
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.clearRect(0, 0, vp.width, vp.height);
+      ctx.fillStyle = ground;
+      ctx.fillRect(0, 0, vp.width, vp.height);
       const sx = (x: number) => (x - v.x) * v.scale;
       const sy = (y: number) => (y - v.y) * v.scale;
-      if (base.complete && base.naturalWidth > 0) {
-        ctx.drawImage(base, sx(0), sy(0), picture.width * v.scale, picture.height * v.scale);
+      if (base) {
+        // Only the part of the preview in view is drawn.
+        const k = base.width / picture.width;
+        const w = Math.min(picture.width - Math.max(0, v.x), vp.width / v.scale);
+        const h = Math.min(picture.height - Math.max(0, v.y), vp.height / v.scale);
+        const x0 = Math.max(0, v.x);
+        const y0 = Math.max(0, v.y);
+        ctx.drawImage(base, x0 * k, y0 * k, w * k, h * k, sx(x0), sy(y0), w * v.scale, h * v.scale);
       }
       const level = levelFor(picture, v, dpr);
       let pendingTiles = false;
       for (const t of visibleTiles(picture, vp, v, level)) {
         const url = `${picture.base}/${t.level}/${t.col}_${t.row}.jpg`;
         const img = want(url);
-        if (img instanceof HTMLImageElement) {
+        if (img instanceof ImageBitmap) {
           // Half a pixel of overlap hides the seams between tiles.
           ctx.drawImage(img, sx(t.x), sy(t.y), t.w * v.scale + 0.5, t.h * v.scale + 0.5);
         } else if (img !== "failed") pendingTiles = true;
@@ -111,14 +141,21 @@ export function PaintingViewer({
       if (pendingTiles && loading < MAX_LOADING) schedule();
       const f = viewFraction(picture, vp, v);
       const el = frameRef.current;
-      if (el) {
-        el.style.left = `${f.x * 100}%`;
-        el.style.width = `${f.w * 100}%`;
-        el.style.top = `${f.y * 100}%`;
-        el.style.height = `${f.h * 100}%`;
+      const mini = miniSizeRef.current;
+      if (el && mini.width > 0) {
+        // Moved by a transform: no layout while panning.
+        el.style.transform = `translate(${f.x * mini.width}px, ${f.y * mini.height}px)`;
+        const w = `${Math.max(2, f.w * mini.width)}px`;
+        const h = `${Math.max(2, f.h * mini.height)}px`;
+        if (el.style.width !== w) el.style.width = w;
+        if (el.style.height !== h) el.style.height = h;
       }
       const zoom = zoomRef.current;
-      if (zoom) zoom.textContent = `${Math.round(v.scale * 1000) / 10}%`;
+      const text = `${Math.round(v.scale * 1000) / 10}%`;
+      if (zoom && text !== shownZoom) {
+        shownZoom = text;
+        zoom.textContent = text;
+      }
     };
     drawRef.current = () => {
       if (!frame && !disposed) frame = requestAnimationFrame(paint);
@@ -126,6 +163,8 @@ export function PaintingViewer({
 
     const resize = () => {
       const rect = box.getBoundingClientRect();
+      const mini = miniRef.current?.getBoundingClientRect();
+      if (mini) miniSizeRef.current = { width: mini.width, height: mini.height };
       const dpr = Math.min(2, window.devicePixelRatio || 1);
       sizeRef.current = { width: rect.width, height: rect.height };
       canvas.width = Math.round(rect.width * dpr);
@@ -142,6 +181,7 @@ export function PaintingViewer({
       disposed = true;
       observer.disconnect();
       if (frame) cancelAnimationFrame(frame);
+      for (const t of tiles.values()) if (t instanceof ImageBitmap) t.close();
       tiles.clear();
     };
   }, [picture, preview, schedule]);
@@ -162,11 +202,14 @@ export function PaintingViewer({
     if (!box) return;
     const pointers = new Map<number, { x: number; y: number }>();
     let lastTap = 0;
-    const local = (e: PointerEvent | WheelEvent) => {
-      const r = box.getBoundingClientRect();
-      return { x: e.clientX - r.left, y: e.clientY - r.top };
-    };
+    // The stage's place, read when a gesture starts rather than on every move.
+    let rect = box.getBoundingClientRect();
+    const local = (e: PointerEvent | WheelEvent) => ({
+      x: e.clientX - rect.left,
+      y: e.clientY - rect.top,
+    });
     const down = (e: PointerEvent) => {
+      if (pointers.size === 0) rect = box.getBoundingClientRect();
       box.setPointerCapture(e.pointerId);
       pointers.set(e.pointerId, local(e));
       const now = e.timeStamp;
@@ -205,6 +248,7 @@ export function PaintingViewer({
     };
     const wheel = (e: WheelEvent) => {
       e.preventDefault();
+      rect = box.getBoundingClientRect();
       const p = local(e);
       update((v, vp) => zoomAt(picture, vp, v, Math.exp(-e.deltaY * 0.002), p.x, p.y));
     };
@@ -244,7 +288,6 @@ export function PaintingViewer({
     update((v, vp) => zoomAt(picture, vp, v, factor, vp.width / 2, vp.height / 2));
 
   // The minimap: touching or dragging on it centres the view there.
-  const miniRef = useRef<HTMLDivElement>(null);
   const onMini = (e: React.PointerEvent) => {
     if (e.type === "pointermove" && e.buttons === 0) return;
     const r = miniRef.current?.getBoundingClientRect();
@@ -255,7 +298,8 @@ export function PaintingViewer({
     update((v, vp) => centreOn(picture, vp, v, fx, fy));
   };
 
-  const long = picture.width / picture.height > 3;
+  const ratio = picture.width / picture.height;
+  const long = ratio > 3;
   return (
     <section className="tj-viewer" aria-label={`${title}的图像`}>
       <div
@@ -305,15 +349,17 @@ export function PaintingViewer({
       )}
       <div
         ref={miniRef}
-        className="tj-viewer__mini"
+        className={`tj-viewer__mini${ratio < 1 ? " tj-viewer__mini--tall" : ""}`}
         aria-hidden="true"
         title="小地图：点按或拖动到要看的位置"
         data-testid="painting-minimap"
         onPointerDown={onMini}
         onPointerMove={onMini}
-        style={{
-          aspectRatio: `${picture.width} / ${Math.max(picture.height, picture.width / 12)}`,
-        }}
+        style={
+          ratio >= 1
+            ? { aspectRatio: `${Math.min(ratio, 10)}` }
+            : { width: `${Math.round(120 * ratio)}px`, height: "120px" }
+        }
       >
         <img className="tj-viewer__mini-img" src={preview} alt="" />
         <div ref={frameRef} className="tj-viewer__mini-frame" />
