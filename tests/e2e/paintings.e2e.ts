@@ -147,8 +147,12 @@ describe("paintings", () => {
     await page.mouse.click(m.x + m.width * 0.08, m.y + m.height / 2);
     await sleep(300);
     expect(await frameLeft(page)).toBeLessThan(0.1);
+    const beforeButton = await zoom(page);
     await page.getByRole("button", { name: "放大" }).click();
-    expect(await zoom(page)).toBeGreaterThan(zoomed);
+    await page.waitForFunction(
+      (z) => Number.parseFloat(document.querySelector(".tj-viewer__zoom")?.textContent ?? "0") > z,
+      beforeButton,
+    );
     await sleep(1200);
     await page.screenshot({ path: `${SHOTS}/03-qing-ming-minimap.png` });
 
@@ -167,6 +171,10 @@ describe("paintings", () => {
     await hydrated(page);
     await page.getByRole("link", { name: "人物词条" }).click();
     await page.waitForURL(`**/detail/${ZHANG_ZEDUAN}`);
+    // The person's entry page leads back to the painter's works.
+    await expect(
+      page.getByRole("link", { name: "看张择端的名画" }).getAttribute("href"),
+    ).resolves.toBe(`/artist/${ZHANG_ZEDUAN}`);
     await context.close();
   });
 

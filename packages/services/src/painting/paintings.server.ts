@@ -370,6 +370,18 @@ export function createPaintingService(deps: {
       return body;
     },
 
+    /**
+     * What the paintings area has for an entry: the painting page of a work entry, or the artist
+     * page of a painter. Entry pages link to them.
+     */
+    async linksOf(entryId: string): Promise<{ painting?: string; artist?: string }> {
+      const list = await all();
+      const painting = list.find((p) => p.entryId === entryId);
+      if (painting) return { painting: painting.id };
+      const painter = list.some((p) => artistsOf(p).some((a) => a.id === entryId));
+      return painter ? { artist: entryId } : {};
+    },
+
     /** Keys and ids of every painting (the import tool's check). */
     async keys(): Promise<{ id: string; key: string; title: string }[]> {
       return (await all()).map((p) => ({ id: p.id, key: p.key, title: p.title }));
