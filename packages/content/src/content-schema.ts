@@ -265,6 +265,8 @@ export const workSchema = z
     medium: z.string().trim().min(2).max(12, "至多 12 个字符").optional(),
     /** A painting's subject (画科), one of PAINTING_SUBJECTS: what /paintingsort sorts by. */
     subject: z.enum(PAINTING_SUBJECTS).optional(),
+    /** A painting of the paintings area hangs in the 3D museum only with `museum: true`. */
+    museum: z.boolean().optional(),
     /** Entries the work shows or is about (keys): the people, places and events in a painting. */
     about: z.array(keySchema).max(8, "至多 8 项").optional(),
     summary: chineseText(40, 400),
