@@ -10,7 +10,8 @@ import { id, lang } from "./common.ts";
 //   GET /api/painting/{lang}/detail/{id}              one painting: facts, picture, linked entries
 //   GET /api/painting/{lang}/artist/{id}              an artist (a person entry) with their paintings
 //   GET /media/painting/{id}/{rev}/{level}/{x}_{y}.jpg a tile of the picture's pyramid
-//   GET /media/painting/{id}/{rev}/preview.jpg        the whole picture, small (lists, minimap)
+//   GET /media/painting/{id}/{rev}/preview.jpg        the whole picture, 1024 long (minimap)
+//   GET /media/painting/{id}/{rev}/thumb.jpg          the whole picture, 360 long (lists)
 
 export const paintingRef = z.object({ id: z.string(), kind: z.string(), name: z.string() });
 
@@ -41,7 +42,10 @@ export const paintingCard = z.object({
   subject: z.enum(PAINTING_SUBJECTS),
   size: z.object({ width: z.number(), height: z.number() }),
   holder: z.string(),
+  /** The whole picture, at most 1024 pixels long (the viewer's base and minimap). */
   preview: z.string(),
+  /** The whole picture, at most 360 pixels long (lists and cards). */
+  thumb: z.string(),
   likeNum: z.number().int(),
   viewNum: z.number().int(),
 });
@@ -143,4 +147,5 @@ export const tileParams = z.object({
 export const previewParams = z.object({
   id,
   rev: z.string().regex(/^[a-z0-9-]{1,40}$/, "版本号格式不对"),
+  file: z.enum(["preview.jpg", "thumb.jpg"], { error: "图像只有 preview.jpg 与 thumb.jpg" }),
 });

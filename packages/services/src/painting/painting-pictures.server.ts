@@ -19,6 +19,8 @@ import { standInRegionSvg, standInShapes } from "./stand-in-painter.ts";
  */
 
 export const PREVIEW_WIDTH = 1024;
+/** The small picture of lists and cards: at most this many pixels on its long side. */
+export const THUMB_WIDTH = 360;
 
 export interface ScanManifest {
   key: string;
@@ -191,6 +193,20 @@ export function createPaintingPictures(deps: { storage: ObjectStorage; maxBytes?
       return once(`${spec.key}:${rev}:preview`, () =>
         drawRegion(spec, { x: 0, y: 0, w: info.width, h: info.height }, out, 72),
       );
+    },
+
+    /** The whole picture at most THUMB_WIDTH long, for lists; null for a wrong revision. */
+    async thumb(spec: PictureSpec, rev: string) {
+      const info = await this.info(spec);
+      if (rev !== info.rev) return null;
+      return once(`${spec.key}:${rev}:thumb`, async () => {
+        const preview = await this.preview(spec, rev);
+        if (!preview) throw new Error(`no preview of ${spec.key}`);
+        return sharp(preview)
+          .resize(THUMB_WIDTH, THUMB_WIDTH, { fit: "inside" })
+          .jpeg({ quality: 70, mozjpeg: true })
+          .toBuffer();
+      });
     },
 
     /** Forget a painting's cached manifest (after an import). */

@@ -151,6 +151,7 @@ export function createPaintingService(deps: {
       size: p.data.size as { width: number; height: number },
       holder: p.data.holder ?? "不详",
       preview: `/media/painting/${p.id}/${info.rev}/preview.jpg`,
+      thumb: `/media/painting/${p.id}/${info.rev}/thumb.jpg`,
       likeNum: p.likeNum,
       viewNum: p.viewNum,
     };
@@ -199,7 +200,7 @@ export function createPaintingService(deps: {
         paintingCount: paintings.length,
         likeNum: paintings.reduce((n, p) => n + p.likeNum, 0),
         viewNum: paintings.reduce((n, p) => n + p.viewNum, 0),
-        preview: (await card(first)).preview,
+        preview: (await card(first)).thumb,
       });
     }
     return cards;
@@ -361,6 +362,12 @@ export function createPaintingService(deps: {
     async tile(id: string, rev: string, level: number, x: number, y: number) {
       const body = await deps.pictures.tile(spec(await find(id)), rev, level, x, y);
       if (!body) throw new NotFoundError("没有这块图像");
+      return body;
+    },
+
+    async thumb(id: string, rev: string) {
+      const body = await deps.pictures.thumb(spec(await find(id)), rev);
+      if (!body) throw new NotFoundError("没有这张图像");
       return body;
     },
 

@@ -48,6 +48,10 @@ describe.each(databaseTargets())("paintings and artists on $name", (target) => {
     expect(
       Math.abs((pm.height as number) - (1024 * p.picture.height) / p.picture.width),
     ).toBeLessThan(2);
+    const thumb = await t.app.inject({ url: p.thumb });
+    expect(thumb.headers["content-type"]).toBe("image/jpeg");
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(360);
+    expect((await t.app.inject({ url: `${p.picture.base}/poster.jpg` })).statusCode).toBe(400);
   });
 
   it("answers 404 for an unknown painting, artist or tile, and 400 for bad input", async () => {

@@ -128,15 +128,22 @@ export function registerPaintingRoutes(app: TypedApp, { services }: AppDeps) {
   );
 
   app.get(
-    "/media/painting/:id/:rev/preview.jpg",
+    "/media/painting/:id/:rev/:file",
     {
       schema: {
         tags,
-        summary: "名画的整幅小图（长边至多 1024 像素，用于列表与小地图）",
+        summary:
+          "名画的整幅小图：preview.jpg 长边至多 1024 像素（小地图），thumb.jpg 至多 360 像素（列表）",
         params: previewParams,
       },
     },
-    async (request, reply) =>
-      sendJpeg(reply, await services.paintings.preview(request.params.id, request.params.rev)),
+    async (request, reply) => {
+      const { id, rev, file } = request.params;
+      const body =
+        file === "thumb.jpg"
+          ? await services.paintings.thumb(id, rev)
+          : await services.paintings.preview(id, rev);
+      return sendJpeg(reply, body);
+    },
   );
 }

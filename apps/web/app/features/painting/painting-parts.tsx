@@ -38,13 +38,7 @@ export function PaintingGrid({ list }: { list: PaintingCard[] }) {
       {list.map((p) => (
         <li key={p.id}>
           <AppLink className="tj-paint__card" to={`/painting/${p.id}`}>
-            <img
-              className="tj-paint__thumb"
-              src={p.preview}
-              alt=""
-              loading="lazy"
-              decoding="async"
-            />
+            <img className="tj-paint__thumb" src={p.thumb} alt="" loading="lazy" decoding="async" />
             <span className="tj-paint__card-body">
               <span className="tj-paint__card-title">{p.title}</span>
               <span className="tj-paint__meta">
@@ -76,7 +70,7 @@ export function PaintingRanks({
         <li key={p.id}>
           <AppLink className="tj-paint__rank-item" to={`/painting/${p.id}`}>
             <span className="tj-paint__rank-no">{p.rank}</span>
-            <img className="tj-paint__rank-thumb" src={p.preview} alt="" loading="lazy" />
+            <img className="tj-paint__rank-thumb" src={p.thumb} alt="" loading="lazy" />
             <span className="tj-paint__rank-body">
               <span className="tj-paint__card-title">{p.title}</span>
               <span className="tj-paint__meta">
