@@ -92,7 +92,9 @@ describe("paintings", () => {
     expect(start).toBeGreaterThan(1);
     expect(await frameLeft(page)).toBeGreaterThan(0.9);
 
-    // Pan and pinch with the CPU slowed 4×, recording long tasks.
+    // Pan and pinch with the CPU slowed 4×, recording long tasks from when the page has loaded.
+    await page.waitForLoadState("networkidle");
+    await sleep(500);
     const cdp = await context.newCDPSession(page);
     await page.evaluate(() => {
       const w = window as unknown as { __longTasks: number[] };
