@@ -143,10 +143,12 @@ export function PaintingViewer({
       const el = frameRef.current;
       const mini = miniSizeRef.current;
       if (el && mini.width > 0) {
-        // Moved by a transform: no layout while panning.
-        el.style.transform = `translate(${f.x * mini.width}px, ${f.y * mini.height}px)`;
-        const w = `${Math.max(2, f.w * mini.width)}px`;
-        const h = `${Math.max(2, f.h * mini.height)}px`;
+        // Moved by a transform: no layout while panning. The frame stays inside the minimap.
+        const x = Math.min(mini.width - 4, f.x * mini.width);
+        const y = Math.min(mini.height - 4, f.y * mini.height);
+        el.style.transform = `translate(${x}px, ${y}px)`;
+        const w = `${Math.min(mini.width - x, Math.max(4, f.w * mini.width))}px`;
+        const h = `${Math.min(mini.height - y, Math.max(4, f.h * mini.height))}px`;
         if (el.style.width !== w) el.style.width = w;
         if (el.style.height !== h) el.style.height = h;
       }
@@ -163,8 +165,9 @@ export function PaintingViewer({
 
     const resize = () => {
       const rect = box.getBoundingClientRect();
-      const mini = miniRef.current?.getBoundingClientRect();
-      if (mini) miniSizeRef.current = { width: mini.width, height: mini.height };
+      // The frame is placed inside the minimap's border.
+      const mini = miniRef.current;
+      if (mini) miniSizeRef.current = { width: mini.clientWidth, height: mini.clientHeight };
       const dpr = Math.min(2, window.devicePixelRatio || 1);
       sizeRef.current = { width: rect.width, height: rect.height };
       canvas.width = Math.round(rect.width * dpr);
