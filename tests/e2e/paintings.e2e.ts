@@ -169,8 +169,10 @@ describe("paintings", () => {
     await page.waitForURL(`**/artist/${ZHANG_ZEDUAN}`);
     await page.locator("h1", { hasText: "张择端" }).waitFor();
     await expect(page.locator(".tj-paint__grid").textContent()).resolves.toContain("清明上河图");
-    await page.screenshot({ path: `${SHOTS}/04-artist.png`, fullPage: true });
     await hydrated(page);
+    // The shell fades a new page in.
+    await sleep(800);
+    await page.screenshot({ path: `${SHOTS}/04-artist.png`, fullPage: true });
     await page.getByRole("link", { name: "人物词条" }).click();
     await page.waitForURL(`**/detail/${ZHANG_ZEDUAN}`);
     // The person's entry page leads back to the painter's works.

@@ -44,7 +44,7 @@ export const paintingCard = z.object({
   holder: z.string(),
   /** The whole picture, at most 1024 pixels long (the viewer's base and minimap). */
   preview: z.string(),
-  /** The whole picture, at most 360 pixels long (lists and cards). */
+  /** A small picture for lists: the whole picture at most 360 pixels long, or a long scroll's right end at 360 × 180. */
   thumb: z.string(),
   likeNum: z.number().int(),
   viewNum: z.number().int(),

@@ -200,6 +200,16 @@ export function createPaintingPictures(deps: { storage: ObjectStorage; maxBytes?
       const info = await this.info(spec);
       if (rev !== info.rev) return null;
       return once(`${spec.key}:${rev}:thumb`, async () => {
+        // A long drawn scroll shows its right end, where it is read from, sharp at 2:1.
+        if (info.source === "stand-in" && info.width > info.height * 2) {
+          const w = info.height * 2;
+          return drawRegion(
+            spec,
+            { x: info.width - w, y: 0, w, h: info.height },
+            { width: THUMB_WIDTH, height: THUMB_WIDTH / 2 },
+            70,
+          );
+        }
         const preview = await this.preview(spec, rev);
         if (!preview) throw new Error(`no preview of ${spec.key}`);
         return sharp(preview)

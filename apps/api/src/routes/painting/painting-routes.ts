@@ -133,7 +133,7 @@ export function registerPaintingRoutes(app: TypedApp, { services }: AppDeps) {
       schema: {
         tags,
         summary:
-          "名画的整幅小图：preview.jpg 长边至多 1024 像素（小地图），thumb.jpg 至多 360 像素（列表）",
+          "名画的整幅小图：preview.jpg 长边至多 1024 像素（小地图），thumb.jpg 至多 360 像素（列表；长卷为卷首 360×180）",
         params: previewParams,
       },
     },
