@@ -38,6 +38,7 @@ import { registerVideoLiveRoutes } from "./routes/media/video-live-routes.ts";
 import { registerMuseumRoutes } from "./routes/museum/museum-routes.ts";
 import { registerMusicRoutes } from "./routes/music/music-routes.ts";
 import { registerMyRoutes } from "./routes/my/my-routes.ts";
+import { registerPaintingRoutes } from "./routes/painting/painting-routes.ts";
 import { registerPanoramaRoutes } from "./routes/panorama/panorama-routes.ts";
 import { registerSearchRoutes } from "./routes/search/search-routes.ts";
 import { registerSitemapRoutes } from "./routes/seo/sitemap-routes.ts";
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerMuseumRoutes(typed, deps);
     registerPanoramaRoutes(typed, deps);
     registerMusicRoutes(typed, deps);
+    registerPaintingRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -1,3 +1,4 @@
+import { PAINTING_SUBJECTS } from "@tongjian/domain/painting";
 import { WORK_CATEGORIES } from "@tongjian/domain/work-categories";
 import { WORK_MOUNTS } from "@tongjian/domain/work-mounts";
 import { z } from "zod";
@@ -260,10 +261,28 @@ export const workSchema = z
         width: z.number().positive().max(5000, "横至多 5000 厘米"),
       })
       .optional(),
+    /** A painting's material and colouring (材质): 绢本设色, 纸本水墨. */
+    medium: z.string().trim().min(2).max(12, "至多 12 个字符").optional(),
+    /** A painting's subject (画科), one of PAINTING_SUBJECTS: what /paintingsort sorts by. */
+    subject: z.enum(PAINTING_SUBJECTS).optional(),
+    /** A painting of the paintings area hangs in the 3D museum only with `museum: true`. */
+    museum: z.boolean().optional(),
+    /** Entries the work shows or is about (keys): the people, places and events in a painting. */
+    about: z.array(keySchema).max(8, "至多 8 项").optional(),
     summary: chineseText(40, 400),
     sources: sourcesSchema,
   })
   .superRefine((work, ctx) => {
+    if ((work.medium || work.subject) && work.category !== "绘画") {
+      ctx.addIssue({ code: "custom", path: ["subject"], message: "medium 与 subject 只用于绘画" });
+    }
+    if (work.subject && (!work.mount || !work.size || !work.medium)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["subject"],
+        message: "名画须同时写 mount、size、medium 与 subject",
+      });
+    }
     if (work.created && (work.start || work.end)) {
       ctx.addIssue({
         code: "custom",

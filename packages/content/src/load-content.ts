@@ -351,6 +351,7 @@ export function loadContent(root: string): ContentBundle {
         const field = typeof c === "string" ? `creators.${i}` : `creators.${i}.person`;
         resolve(creatorKey(c), file, key, field, ["person"]);
       }
+      for (const [i, a] of (w.about ?? []).entries()) resolve(a, file, key, `about.${i}`);
     }
     if (entry.start && entry.end && entry.end.year < entry.start.year) {
       issues.push({ file, record: key, field: "end", message: "结束年份早于开始年份" });

@@ -65,6 +65,8 @@ import { createReadingHistoryRepository } from "./my/reading-history-repository.
 import { createReadingRecorder } from "./my/reading-recorder.ts";
 import { createSavedItemRepository } from "./my/saved-item-repository.ts";
 import { createSavedItemService } from "./my/saved-items.server.ts";
+import { createPaintingPictures } from "./painting/painting-pictures.server.ts";
+import { createPaintingService } from "./painting/paintings.server.ts";
 import { createPanoramaRepository } from "./panorama/panorama-repository.ts";
 import { createPanoramaService } from "./panorama/panoramas.server.ts";
 import { createSceneImages } from "./panorama/scene-image.server.ts";
@@ -307,6 +309,12 @@ export function createServices(deps: ServiceDeps) {
     videos,
     live: createLiveService({ db, videos }),
     audioUploads: createAudioUploadService({ db, storage: deps.uploads }),
+    // Paintings and artists (/painting, /paintingsort, billboards, /artist) and their pictures.
+    paintings: createPaintingService({
+      db,
+      pictures: createPaintingPictures({ storage: deps.uploads }),
+      views,
+    }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),

@@ -83,7 +83,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
       return null;
     });
   const { entries } = context.services;
-  const [entry, relation, timeline, articles, works] = await Promise.all([
+  const [entry, relation, timeline, articles, works, paintingLinks] = await Promise.all([
     // The service worker's copy for offline reading counts no second view (decision 16).
     orNotFound(
       entries.detail(id, {
@@ -96,6 +96,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     optional("时间轴", entries.timeline(id)),
     optional("相关文章", entries.articles(id)),
     optional("作品", entries.worksPage({ id, page: 1, size: WORKS_PAGE_SIZE })),
+    optional("名画", context.services.paintings.linksOf(id)),
   ]);
   // Only what the page shows goes into the HTML (and its hydration data): a busy entry has
   // hundreds of relations, and their summaries would double the page.
@@ -119,6 +120,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
       })) ?? null,
     articles: articles && listedArticles(articles),
     works,
+    // 名画: the painting page of a painting's work entry, or the artist page of a painter.
+    paintingLinks: paintingLinks ?? {},
     seeMore: seeMoreFlag(url),
     familyId: familyTreeIdOf(entry, raw, relation?.relations.map((r) => r.type) ?? null),
     // 在地图上看: a plain link to the time map at the entry's year and place (no map code here).
@@ -259,6 +262,16 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <LikeButton itemId={entry.id} type="entry" initialCount={entry.likeNum} />
+      {d.paintingLinks.painting && (
+        <AppLink className="tj-section__link" to={`/painting/${d.paintingLinks.painting}`}>
+          在名画馆中查看这幅画
+        </AppLink>
+      )}
+      {d.paintingLinks.artist && (
+        <AppLink className="tj-section__link" to={`/artist/${d.paintingLinks.artist}`}>
+          看{entry.name}的名画
+        </AppLink>
+      )}
       {works && works.total > 0 && (
         <Section title={`作品（${works.total}）`} id="works">
           <EntryWorks entryId={entry.id} first={works} />

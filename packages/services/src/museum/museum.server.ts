@@ -108,6 +108,9 @@ export function arrangeMuseum(
   for (const work of works) {
     const data = parseJson<Data>(work.data, {});
     if (!(MUSEUM_CATEGORIES as readonly string[]).includes(String(data.category))) continue;
+    // The paintings area's paintings (those with a subject) hang here only when chosen for the
+    // museum (`museum: true`): the rooms' walls hold a selection, not the whole collection.
+    if (data.subject !== undefined && data.museum !== true) continue;
     const regime = work.regime_id ? regimeById.get(work.regime_id) : undefined;
     const period = regime ? parseJson<Data>(regime.data, {}).period : undefined;
     const roomId = regime
