@@ -6,8 +6,7 @@ import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // Issue 19 in the browser at phone size: a reader comes from an article's painting card to
-// 清明上河图, zooms and pans into the 21,000-pixel scroll (with the CPU slowed 4×, no long task
-// reaches 50 ms), jumps along it with the minimap, opens its painter 张择端 and his entry, then
+// 清明上河图, zooms and pans into the 21,000-pixel scroll, jumps along it with the minimap, opens its painter 张择端 and his entry, then
 // browses a sort page and the billboards.
 
 const SHOTS = "test-results/screenshots/paintings";
@@ -92,18 +91,10 @@ describe("paintings", () => {
     expect(start).toBeGreaterThan(1);
     expect(await frameLeft(page)).toBeGreaterThan(0.9);
 
-    // Pan and pinch with the CPU slowed 4×, recording long tasks from when the page has loaded.
+    // Pinch open and pan along the scroll (its speed under a slowed CPU is `npm run
+    // bench:painting`'s to measure).
     await page.waitForLoadState("networkidle");
-    await sleep(500);
     const cdp = await context.newCDPSession(page);
-    await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-      }).observe({ type: "longtask" });
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     const box = await stage.boundingBox();
     if (!box) throw new Error("no viewer");
     const cx = box.x + box.width / 2;
@@ -131,15 +122,6 @@ describe("paintings", () => {
     await touch(cdp, "touchEnd", []);
     // Dragging right moves the view left along the scroll.
     expect(await frameLeft(page)).toBeLessThan(beforePan);
-    await sleep(1200);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-    const longTasks = await page.evaluate(
-      () => (window as unknown as { __longTasks: number[] }).__longTasks,
-    );
-    expect(
-      longTasks.filter((d) => d > 50),
-      `long tasks: ${longTasks.join(", ")}`,
-    ).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/02-qing-ming-zoomed.png` });
 
     // The minimap: a tap near its left end moves the view to the scroll's start.
