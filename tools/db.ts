@@ -91,6 +91,17 @@ async function main() {
         });
         console.log(`已导入诗词（精选）：${JSON.stringify(poetry)}`);
       }
+      // Books and lists after the poems, so chapters link to the classics' entries.
+      const { loadBooks, seedBooks } = await import("@tongjian/content/book-content");
+      const books = loadBooks(contentRoot);
+      if (books)
+        console.log(
+          `已载入书籍：${JSON.stringify(
+            await seedBooks(handle, books, {
+              ...(config.poetryDir ? { poetryDir: resolve(config.poetryDir) } : {}),
+            }),
+          )}`,
+        );
     }
     if (!["migrate", "seed", "reset"].includes(command ?? "")) {
       console.error("用法：tsx tools/db.ts migrate|seed|reset|check");

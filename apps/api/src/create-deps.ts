@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { loadBooks, seedBooks } from "@tongjian/content/book-content";
 import { loadCommunity } from "@tongjian/content/community-content";
 import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
@@ -41,6 +42,8 @@ const GRAPH_MIGRATION = "0014-graph";
 const TERRITORY_MIGRATION = "0015-territories";
 /** The migration that adds the panorama tables, which only the content files fill. */
 const PANORAMA_MIGRATION = "0016-panorama-codes";
+/** The migration that adds the books, lists and reading tables, which only the content files fill. */
+const BOOKS_MIGRATION = "0019-books";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -140,6 +143,20 @@ export async function createDeps(
       log?.info({ scenes }, "panoramas loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "panoramas not loaded; run npm run db:seed");
+    }
+  }
+  if (config.seedOnStart && (empty || applied.includes(BOOKS_MIGRATION))) {
+    // Books, lists and the reading activities; chapters from the poetry package folder.
+    try {
+      const file = loadBooks(resolve(config.contentDir));
+      if (file) {
+        const books = await seedBooks(handle, file, {
+          ...(config.poetryDir ? { poetryDir: resolve(config.poetryDir) } : {}),
+        });
+        log?.info({ books }, "books loaded");
+      }
+    } catch (error) {
+      log?.info({ error: String(error) }, "books not loaded; run npm run db:seed");
     }
   }
   const store = config.redisUrl

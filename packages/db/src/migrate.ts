@@ -16,6 +16,7 @@ import { boardsMigration } from "./migrations/0013-boards.ts";
 import { graphMigration } from "./migrations/0014-graph.ts";
 import { territoriesMigration } from "./migrations/0015-territories.ts";
 import { panoramaCodesMigration } from "./migrations/0016-panorama-codes.ts";
+import { booksMigration } from "./migrations/0019-books.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0014-graph": graphMigration,
   "0015-territories": territoriesMigration,
   "0016-panorama-codes": panoramaCodesMigration,
+  "0019-books": booksMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
