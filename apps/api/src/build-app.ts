@@ -36,6 +36,7 @@ import { registerListRoutes } from "./routes/lists/lists-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
 import { registerMuseumRoutes } from "./routes/museum/museum-routes.ts";
 import { registerMyRoutes } from "./routes/my/my-routes.ts";
+import { registerBookRoutes } from "./routes/books/book-routes.ts";
 import { registerPanoramaRoutes } from "./routes/panorama/panorama-routes.ts";
 import { registerSearchRoutes } from "./routes/search/search-routes.ts";
 import { registerSitemapRoutes } from "./routes/seo/sitemap-routes.ts";
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerTimeMapRoutes(typed, deps);
     registerMuseumRoutes(typed, deps);
     registerPanoramaRoutes(typed, deps);
+    registerBookRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

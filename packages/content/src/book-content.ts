@@ -95,7 +95,8 @@ export const booksFileSchema = z
       keys.add(book.key);
     }
     const known = (k: string, where: string) => {
-      if (!keys.has(k)) ctx.addIssue({ code: "custom", message: `${where} 引用了不存在的书：${k}` });
+      if (!keys.has(k))
+        ctx.addIssue({ code: "custom", message: `${where} 引用了不存在的书：${k}` });
     };
     const lists = new Set<string>();
     for (const list of file.lists) {
@@ -161,8 +162,7 @@ export function readBookChapters(source: BookSource, dir: string): BookChapterTe
     return classic
       .read(dir)
       .map((raw) => {
-        const chapter =
-          normalizeName(toSimplified(raw.chapter)).replace(/篇$/, "") || classic.book;
+        const chapter = normalizeName(toSimplified(raw.chapter)).replace(/篇$/, "") || classic.book;
         return {
           title: chapter,
           paragraphs: cleanParagraphs(raw.paragraphs).map(simplified),

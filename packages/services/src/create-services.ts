@@ -9,6 +9,7 @@ import type { SmsProvider } from "./accounts/sms-provider.ts";
 import { createVisitorRepository } from "./accounts/visitor-repository.ts";
 import { createVisitorService } from "./accounts/visitors.server.ts";
 import { createAskService } from "./ask/ask.server.ts";
+import { createBookService } from "./books/books.server.ts";
 import { createAskRepository } from "./ask/ask-repository.ts";
 import { createBoardRepository } from "./boards/board-repository.ts";
 import { createBoardService } from "./boards/boards.server.ts";
@@ -280,6 +281,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     sampleAudio: createSampleAudioService(),
     // The 360° scenes of /panorama and /panorama2022, their pictures and exchange codes.
+    books: createBookService({ db, storage: deps.uploads }),
     panoramas: createPanoramaService({
       panoramas: createPanoramaRepository(db),
       entries,
