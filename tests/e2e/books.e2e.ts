@@ -225,7 +225,7 @@ describe("the reading challenge and book donation", () => {
 
     // Book donation: reading time, a book from the schools' list, then the share page.
     await open(page, "/donatebooks");
-    await page.getByLabel("时长").selectOption("60");
+    await page.getByLabel("时长", { exact: true }).selectOption("60");
     await page.getByRole("button", { name: "认领", exact: true }).click();
     await page.getByText("认捐成功：读书时长 60 分钟").waitFor();
     await expect(page.getByTestId("donate-mine").textContent()).resolves.toContain("60 分钟");
