@@ -204,7 +204,8 @@ export function ReaderScreen({
   /** The paragraph at the top of the screen, as the bookmark's excerpt. */
   const excerpt = () => {
     const paragraphs = [...document.querySelectorAll<HTMLParagraphElement>(".tj-reader__text p")];
-    const seen = paragraphs.find((p) => p.getBoundingClientRect().bottom > 100) ?? paragraphs[0];
+    const head = document.querySelector(".tj-reader__head")?.getBoundingClientRect().bottom ?? 0;
+    const seen = paragraphs.find((p) => p.getBoundingClientRect().bottom > head) ?? paragraphs[0];
     const text = (seen?.textContent ?? chapter.title).trim();
     return [...text].slice(0, 30).join("");
   };
@@ -270,107 +271,109 @@ export function ReaderScreen({
       className={night ? "tj-reader tj-app--dark" : "tj-reader"}
       data-night={night ? "on" : "off"}
     >
-      <div className="tj-reader__bar">
-        <AppLink className="tj-reader__book" to={bookPath(book)}>
-          《{chapter.book.title}》
-        </AppLink>
-        <span className="tj-reader__progress" data-testid="reader-progress">
-          第 {position}/{total} 章 · 全书 {percent}%
+      <div className="tj-reader__head">
+        <div className="tj-reader__bar">
+          <AppLink className="tj-reader__book" to={bookPath(book)}>
+            《{chapter.book.title}》
+          </AppLink>
+          <span className="tj-reader__progress" data-testid="reader-progress">
+            第 {position}/{total} 章 · 全书 {percent}%
+          </span>
+        </div>
+        <span className="tj-reader__meter" aria-hidden="true">
+          <span style={{ width: `${percent}%` }} />
         </span>
-      </div>
-      <span className="tj-reader__meter" aria-hidden="true">
-        <span style={{ width: `${percent}%` }} />
-      </span>
-      <div className="tj-reader__tools" role="toolbar" aria-label="阅读设置">
-        {FONT_LABELS.map(([variant, label]) => (
+        <div className="tj-reader__tools" role="toolbar" aria-label="阅读设置">
+          {FONT_LABELS.map(([variant, label]) => (
+            <button
+              key={variant}
+              type="button"
+              className="tj-reader__tool"
+              aria-pressed={font === variant}
+              aria-label={`字号${label}`}
+              onClick={() => changeFont(variant)}
+            >
+              {label}
+            </button>
+          ))}
           <button
-            key={variant}
             type="button"
             className="tj-reader__tool"
-            aria-pressed={font === variant}
-            aria-label={`字号${label}`}
-            onClick={() => changeFont(variant)}
+            aria-pressed={night}
+            onClick={toggleNight}
           >
-            {label}
+            夜间
           </button>
-        ))}
-        <button
-          type="button"
-          className="tj-reader__tool"
-          aria-pressed={night}
-          onClick={toggleNight}
-        >
-          夜间
-        </button>
-        <button
-          type="button"
-          className="tj-reader__tool"
-          aria-pressed={panel === "toc"}
-          onClick={() => setPanel(panel === "toc" ? null : "toc")}
-        >
-          目录
-        </button>
-        <button
-          type="button"
-          className="tj-reader__tool"
-          aria-pressed={panel === "marks"}
-          onClick={() => setPanel(panel === "marks" ? null : "marks")}
-        >
-          书签 {marks.length}
-        </button>
-        <button type="button" className="tj-reader__tool" onClick={() => void addMark()}>
-          加书签
-        </button>
-      </div>
-      {notice && (
-        <p className="tj-reader__notice" role="status">
-          {notice}
-        </p>
-      )}
-      {panel === "toc" && (
-        <section className="tj-reader__panel" aria-label="目录">
-          <h2>目录</h2>
-          <ol className="tj-toc">
-            {toc.map((c) => (
-              <li key={c.position}>
-                <AppLink
-                  to={readerPath(book, c.position)}
-                  aria-current={c.position === position ? "true" : undefined}
-                >
-                  <span>{c.title}</span>
-                  <span className="tj-toc__chars">{c.chars} 字</span>
-                </AppLink>
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
-      {panel === "marks" && (
-        <section className="tj-reader__panel" aria-label="书签">
-          <h2>书签</h2>
-          {marks.length === 0 ? (
-            <p className="tj-empty">还没有书签，读到想记住的地方点“加书签”。</p>
-          ) : (
-            <ul className="tj-bookmarks">
-              {marks.map((m) => (
-                <li key={m.id}>
-                  <button type="button" className="tj-bookmarks__go" onClick={() => openMark(m)}>
-                    {m.chapterTitle} · {m.excerpt}
-                  </button>
-                  <button
-                    type="button"
-                    className="tj-bookmarks__remove"
-                    aria-label={`删除书签：${m.excerpt}`}
-                    onClick={() => void removeMark(m)}
+          <button
+            type="button"
+            className="tj-reader__tool"
+            aria-pressed={panel === "toc"}
+            onClick={() => setPanel(panel === "toc" ? null : "toc")}
+          >
+            目录
+          </button>
+          <button
+            type="button"
+            className="tj-reader__tool"
+            aria-pressed={panel === "marks"}
+            onClick={() => setPanel(panel === "marks" ? null : "marks")}
+          >
+            书签 {marks.length}
+          </button>
+          <button type="button" className="tj-reader__tool" onClick={() => void addMark()}>
+            加书签
+          </button>
+        </div>
+        {notice && (
+          <p className="tj-reader__notice" role="status">
+            {notice}
+          </p>
+        )}
+        {panel === "toc" && (
+          <section className="tj-reader__panel" aria-label="目录">
+            <h2>目录</h2>
+            <ol className="tj-toc">
+              {toc.map((c) => (
+                <li key={c.position}>
+                  <AppLink
+                    to={readerPath(book, c.position)}
+                    aria-current={c.position === position ? "true" : undefined}
                   >
-                    删除
-                  </button>
+                    <span>{c.title}</span>
+                    <span className="tj-toc__chars">{c.chars} 字</span>
+                  </AppLink>
                 </li>
               ))}
-            </ul>
-          )}
-        </section>
-      )}
+            </ol>
+          </section>
+        )}
+        {panel === "marks" && (
+          <section className="tj-reader__panel" aria-label="书签">
+            <h2>书签</h2>
+            {marks.length === 0 ? (
+              <p className="tj-empty">还没有书签，读到想记住的地方点“加书签”。</p>
+            ) : (
+              <ul className="tj-bookmarks">
+                {marks.map((m) => (
+                  <li key={m.id}>
+                    <button type="button" className="tj-bookmarks__go" onClick={() => openMark(m)}>
+                      {m.chapterTitle} · {m.excerpt}
+                    </button>
+                    <button
+                      type="button"
+                      className="tj-bookmarks__remove"
+                      aria-label={`删除书签：${m.excerpt}`}
+                      onClick={() => void removeMark(m)}
+                    >
+                      删除
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </div>
       <main className="tj-reader__text">
         <h1 className="tj-reader__chapter">{chapter.title}</h1>
         {chapter.paragraphs.map((p, i) => (
