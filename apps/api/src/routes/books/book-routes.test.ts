@@ -121,7 +121,7 @@ describe.each(databaseTargets())(
         "红楼梦",
       ]);
       // The fixture corpus has no entry for 红楼梦: the book does not link to a missing page.
-    expect(list.body.data.books[3].workId).toBeNull();
+      expect(list.body.data.books[3].workId).toBeNull();
     });
 
     it("keeps a signed-in reader's place and bookmarks, and asks others to sign in", async () => {
