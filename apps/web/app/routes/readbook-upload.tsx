@@ -34,6 +34,8 @@ export default function ReadBookUploadRoute({ loaderData: d }: Route.ComponentPr
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<ReadingNote | null>(null);
+  /** A new file field after an upload, so it no longer shows the files sent. */
+  const [round, setRound] = useState(0);
 
   if (!info.joined)
     return (
@@ -63,6 +65,7 @@ export default function ReadBookUploadRoute({ loaderData: d }: Route.ComponentPr
       setDone(await api.upload<ReadingNote>("/api/readbook/y/note", form));
       setText("");
       setFiles([]);
+      setRound((n) => n + 1);
     } catch (failure) {
       setError(failureMessage(failure, signIn));
     } finally {
@@ -108,6 +111,7 @@ export default function ReadBookUploadRoute({ loaderData: d }: Route.ComponentPr
         <div className="tj-form__field">
           <label htmlFor="tj-note-images">配图（可选）</label>
           <input
+            key={round}
             id="tj-note-images"
             type="file"
             accept={IMAGE_TYPES.join(",")}
