@@ -184,14 +184,14 @@ export function createBookService(deps: {
     return parseJson<T>(row.data, {} as T);
   }
 
-  async function chapterTitles(owner: string, keys: { book: string; position: number }[]) {
+  /** The titles of the chapters of the given books, by `book#position`. */
+  async function chapterTitles(keys: { book: string; position: number }[]) {
     if (keys.length === 0) return new Map<string, string>();
     const rows = await db
       .selectFrom("book_chapter")
       .select(["book_key", "position", "title"])
       .where("book_key", "in", [...new Set(keys.map((k) => k.book))])
       .execute();
-    void owner;
     return new Map(rows.map((r) => [`${r.book_key}#${r.position}`, r.title]));
   }
 
@@ -333,7 +333,7 @@ export function createBookService(deps: {
         .orderBy("reading_progress.updated_at", "desc")
         .limit(50)
         .execute();
-      const chapters = await chapterTitles(user.userId, rows);
+      const chapters = await chapterTitles(rows);
       return rows.map((r) => ({
         book: r.book,
         position: r.position,
