@@ -126,7 +126,7 @@ async function findPlaceAgain(page: Page, shot: string) {
 }
 
 describe("books and the reader", () => {
-  it("keeps a signed-out reader's place and bookmark on the device", async () => {
+  it("keeps a signed-out reader's place and bookmark on the device, and hands them over on sign-up", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await readTwoChapters(page, "device");
@@ -137,9 +137,20 @@ describe("books and the reader", () => {
     await expect(continuing.textContent()).resolves.toContain("读到第 2/20 章");
     await page.screenshot({ path: `${SHOTS}/device-hub.png` });
     await findPlaceAgain(page, "device");
-    // The bookmark can be removed.
+    // The bookmark can be removed, and another added.
     await page.getByRole("button", { name: /删除书签/ }).click();
     await page.getByText("还没有书签").waitFor();
+    await page.getByRole("button", { name: "加书签" }).click();
+    await page.locator(".tj-bookmarks li").first().waitFor();
+    await page.waitForTimeout(1_000);
+
+    // Signing up hands the device's place and bookmark to the new account.
+    await registerInBrowser(page, server.baseUrl, { password: PASSWORD, redirect: "/onlinebook" });
+    await hydrated(page);
+    await page.getByText("读到第 2/20 章·为政").waitFor();
+    await expect(page.evaluate(() => localStorage.getItem("tj:reading"))).resolves.toBeNull();
+    const marks = await page.request.get(at("/api/book/y/bookmarks/lunyu"));
+    expect((await marks.json()).data).toHaveLength(1);
     await context.close();
   });
 

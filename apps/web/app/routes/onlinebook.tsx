@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useEffect, useMemo, useState } from "react";
 import { BookRows, BooksNav, ListCards } from "../features/books/book-parts.tsx";
 import { readDevice } from "../features/books/device-reading.ts";
+import { useMergeDeviceReading } from "../features/books/use-merge-device.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
@@ -64,6 +65,7 @@ export default function OnlineBookRoute({ loaderData: d }: Route.ComponentProps)
   const all: BookCard[] = useMemo(() => d.library.categories.flatMap((c) => c.books), [d.library]);
   const readable = all.filter((b) => b.chapterCount > 0);
   const [device, setDevice] = useState<ProgressItem[] | null>(null);
+  useMergeDeviceReading(d.signedIn);
   // A reader without an account: the places their device keeps, once the page runs.
   useEffect(() => {
     if (d.signedIn) return;

@@ -4,19 +4,18 @@ import { bookPath, readerPath } from "@tongjian/domain/books";
 import type { FontVariant } from "@tongjian/domain/font-option";
 import { loginPath } from "@tongjian/domain/viewer";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate } from "react-router";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useArticleFont } from "../content/use-article-font.ts";
 import {
   addDeviceBookmark,
-  clearDevice,
-  mergeRequest,
   readDevice,
   removeDeviceBookmark,
   savePlace,
 } from "./device-reading.ts";
+import { useMergeDeviceReading } from "./use-merge-device.ts";
 import "./books.css";
 
 const NIGHT_KEY = "tj:reader-night";
@@ -80,8 +79,8 @@ export function ReaderScreen({
 }) {
   const { api } = usePlatform();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const [font, chooseFont] = useArticleFont();
+  useMergeDeviceReading(signedIn);
   const [night, setNight] = useState(false);
   const [panel, setPanel] = useState<"toc" | "marks" | null>(null);
   const [offset, setOffset] = useState(0);
@@ -116,16 +115,6 @@ export function ReaderScreen({
     setNight(readNight());
     let target: number | null = jump;
     if (signedIn) {
-      const device = readDevice();
-      const body = mergeRequest(device);
-      if (body)
-        api
-          .post("/api/book/y/merge", body)
-          .then(() => {
-            clearDevice();
-            void revalidator.revalidate();
-          })
-          .catch(() => {});
       if (target === null && saved && saved.position === position) target = saved.offset;
     } else {
       const device = readDevice();
