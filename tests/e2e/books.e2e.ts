@@ -186,7 +186,7 @@ describe("books and the reader", () => {
     await second.close();
   });
 
-  it("shows the 404 screen for an unknown book or chapter", async () => {
+  it("shows the 404 screen for an unknown book, chapter or list, and every list at /book/list/all", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     for (const path of ["/book/nosuchbook", "/reader?book=lunyu&chapter=99", "/book/list/nosuch"]) {
@@ -194,6 +194,10 @@ describe("books and the reader", () => {
       expect(response?.status(), path).toBe(404);
     }
     await page.screenshot({ path: `${SHOTS}/404.png` });
+    // Where the hub's 书籍 tool links: every list.
+    const all = await page.goto(at("/book/list/all"));
+    expect(all?.status()).toBe(200);
+    await expect(page.locator(".tj-list-card").count()).resolves.toBeGreaterThanOrEqual(8);
     await context.close();
   });
 });

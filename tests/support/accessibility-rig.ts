@@ -142,7 +142,7 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "书库", path: "/book" },
   { name: "书籍：论语", path: "/book/lunyu" },
   { name: "书籍：史记（书目）", path: "/book/shiji" },
-  { name: "书单", path: "/book/list" },
+  { name: "书单", path: "/book/list/all" },
   { name: "书单：四书入门", path: "/book/list/sishu" },
   { name: "阅读器：论语·学而", path: "/reader?book=lunyu&chapter=1" },
   { name: "在线读书", path: "/onlinebook" },

@@ -7,7 +7,8 @@ import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/book-list";
 import "../features/books/books.css";
 
-// 书单 (/book/list/*): /book/list is every list; /book/list/{key} one list with its books.
+// 书单 (/book/list/*): /book/list (and /book/list/all, where the hub links) is every list;
+// /book/list/{key} one list with its books.
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const rest = (params["*"] ?? "").replace(/\/$/, "");
   const origin = requestOrigin(request, context.hosts.publicOrigin);
