@@ -12,7 +12,7 @@ import "../features/books/books.css";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const rest = (params["*"] ?? "").replace(/\/$/, "");
   const origin = requestOrigin(request, context.hosts.publicOrigin);
-  if (rest === "")
+  if (rest === "" || rest === "all")
     return { kind: "all", lists: await context.services.books.lists(), origin } as const;
   if (!isBookKey(rest)) throw notFound("这个书单不存在");
   const detail = await orNotFound(context.services.books.list(rest), "这个书单不存在");
