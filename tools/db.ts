@@ -43,6 +43,23 @@ async function main() {
       console.log(
         `社区示例校验通过：读者 ${community.readers.length}，圈子 ${community.circles.length}，帖子 ${community.posts.length}`,
       );
+    // Books (content/books.yaml): its own references are checked as it loads; here, that each
+    // book's work is an entry of the corpus.
+    const { loadBooks } = await import("@tongjian/content/book-content");
+    const books = loadBooks(contentRoot);
+    if (books) {
+      const works = new Set(bundle.entries.filter((e) => e.kind === "work").map((e) => e.key));
+      const missing = books.books.filter((b) => b.work && !works.has(b.work));
+      if (missing.length > 0) {
+        console.error(
+          `books.yaml 引用了不存在的作品：${missing.map((b) => `${b.key} → ${b.work}`).join("、")}`,
+        );
+        process.exitCode = 1;
+      } else
+        console.log(
+          `书籍校验通过：书 ${books.books.length}（可在线阅读 ${books.books.filter((b) => b.source).length}），书单 ${books.lists.length}`,
+        );
+    }
     // The syllabus names without an entry, and syllabus entries without a source or a
     // relation (docs/content-format.md, "Syllabus"). A report: the unit test is the gate.
     const syllabus = readSyllabusNames(contentRoot);
@@ -101,6 +118,17 @@ async function main() {
         });
         console.log(`已导入诗词（精选）：${JSON.stringify(poetry)}`);
       }
+      // Books and lists after the poems, so chapters link to the classics' entries.
+      const { loadBooks, seedBooks } = await import("@tongjian/content/book-content");
+      const books = loadBooks(contentRoot);
+      if (books)
+        console.log(
+          `已载入书籍：${JSON.stringify(
+            await seedBooks(handle, books, {
+              ...(config.poetryDir ? { poetryDir: resolve(config.poetryDir) } : {}),
+            }),
+          )}`,
+        );
     }
     if (!["migrate", "seed", "reset"].includes(command ?? "")) {
       console.error("用法：tsx tools/db.ts migrate|seed|reset|check");

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { importPoetry } from "@tongjian/content/import-poetry";
@@ -52,6 +52,45 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     } finally {
       await closeDeps(deps);
     }
+  });
+
+  it("loads the books at start for a corpus loaded before the book tables existed", async () => {
+    const contentDir = mkdtempSync(join(tmpdir(), "tongjian-books-"));
+    copyFileSync("content/books.yaml", join(contentDir, "books.yaml"));
+    const config = readServerConfig({
+      NODE_ENV: "test",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "tongjian-deps-")),
+      CONTENT_DIR: contentDir,
+      POETRY_DIR: "tests/fixtures/chinese-poetry",
+      SEED_ON_START: "true",
+      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    });
+    // A database of the release before books: migrated to 0016, content in.
+    const old = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+    await dropAll(old.db);
+    const { error } = await createMigrator(old.db).migrateTo("0016-panorama-codes");
+    expect(error).toBeUndefined();
+    await seedContent(old, loadContent(FIXTURE_CONTENT), { searchIndex: false });
+    await old.close();
+
+    const logged: string[] = [];
+    const deps = await createDeps(config, {
+      info: (...args: unknown[]) => logged.push(String(args.at(-1))),
+    });
+    try {
+      expect(logged).toContain("books loaded");
+      const book = await deps.services.books.book("lunyu");
+      expect(book.toc.map((c) => c.title)).toEqual(["学而", "为政"]);
+      expect((await deps.services.books.lists()).length).toBeGreaterThanOrEqual(8);
+    } finally {
+      await closeDeps(deps);
+    }
+    // The next start finds them in place and loads nothing again.
+    const again = await createDeps(config, {
+      info: (...args: unknown[]) => logged.push(String(args.at(-1))),
+    });
+    await closeDeps(again);
+    expect(logged.filter((line) => line === "books loaded")).toHaveLength(1);
   });
 
   it("loads the topics at start for content loaded before the topic tables existed", async () => {

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { loadBooks, seedBooks } from "@tongjian/content/book-content";
 import { loadCommunity } from "@tongjian/content/community-content";
 import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
@@ -43,6 +44,8 @@ const TERRITORY_MIGRATION = "0015-territories";
 const PANORAMA_MIGRATION = "0016-panorama-codes";
 /** The migration that adds the music tables, which only the content files fill. */
 const MUSIC_MIGRATION = "0018-music";
+/** The migration that adds the books, lists and reading tables, which only the content files fill. */
+const BOOKS_MIGRATION = "0019-books";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -151,6 +154,20 @@ export async function createDeps(
       log?.info({ pieces }, "music loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "music not loaded; run npm run db:seed");
+    }
+  }
+  if (config.seedOnStart && (empty || applied.includes(BOOKS_MIGRATION))) {
+    // Books, lists and the reading activities; chapters from the poetry package folder.
+    try {
+      const file = loadBooks(resolve(config.contentDir));
+      if (file) {
+        const books = await seedBooks(handle, file, {
+          ...(config.poetryDir ? { poetryDir: resolve(config.poetryDir) } : {}),
+        });
+        log?.info({ books }, "books loaded");
+      }
+    } catch (error) {
+      log?.info({ error: String(error) }, "books not loaded; run npm run db:seed");
     }
   }
   const store = config.redisUrl

@@ -628,6 +628,92 @@ export interface MusicPieceStatTable {
   like_count: Generated<number>;
 }
 
+/** A book (migration 0019): content/books.yaml, author, period, intro … as JSON in `data`. */
+export interface BookTable {
+  key: string;
+  title: string;
+  data: string;
+  chapter_count: number;
+  read_count: ColumnType<number, number | undefined, number>;
+  sort_key: number;
+  updated_at: string;
+}
+
+/** A chapter of a book: its paragraphs as a JSON array of strings. */
+export interface BookChapterTable {
+  book_key: string;
+  /** 1-based order in the book. */
+  position: number;
+  title: string;
+  paragraphs: string;
+  chars: number;
+  /** The imported classic entry of this chapter, when there is one. */
+  entry_id: string | null;
+}
+
+/** A theme list of books (书单): theme, blurb and book keys as JSON in `data`. */
+export interface BookListTable {
+  key: string;
+  title: string;
+  data: string;
+  sort_key: number;
+  updated_at: string;
+}
+
+/** The reading challenge (`challenge`) and the donation activity (`donation`) as JSON. */
+export interface BookActivityTable {
+  key: string;
+  data: string;
+  updated_at: string;
+}
+
+/** Where an account is in a book: the chapter and how far down it (0…1). */
+export interface ReadingProgressTable {
+  owner_id: string;
+  book_key: string;
+  position: number;
+  offset: number;
+  updated_at: string;
+}
+
+export interface BookBookmarkTable {
+  id: string;
+  owner_id: string;
+  book_key: string;
+  position: number;
+  offset: number;
+  excerpt: string;
+  created_at: string;
+}
+
+/** An account that joined the reading challenge, and its postal address (JSON) once given. */
+export interface ReadingChallengeTable {
+  owner_id: string;
+  joined_at: string;
+  address: string | null;
+  address_at: string | null;
+}
+
+/** A reading note of the challenge: text and the storage keys of its images (JSON). */
+export interface ReadingNoteTable {
+  id: string;
+  owner_id: string;
+  book_key: string | null;
+  text: string;
+  images: string;
+  created_at: string;
+}
+
+/** A pledge to the donation activity: a book (`book`) or reading time in minutes (`time`). */
+export interface DonationPledgeTable {
+  id: string;
+  owner_id: string;
+  kind: string;
+  book_key: string | null;
+  minutes: number;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -683,4 +769,13 @@ export interface Database {
   music_piece: MusicPieceTable;
   music_playlist: MusicPlaylistTable;
   music_piece_stat: MusicPieceStatTable;
+  book: BookTable;
+  book_chapter: BookChapterTable;
+  book_list: BookListTable;
+  book_activity: BookActivityTable;
+  reading_progress: ReadingProgressTable;
+  book_bookmark: BookBookmarkTable;
+  reading_challenge: ReadingChallengeTable;
+  reading_note: ReadingNoteTable;
+  donation_pledge: DonationPledgeTable;
 }

@@ -17,6 +17,7 @@ import { graphMigration } from "./migrations/0014-graph.ts";
 import { territoriesMigration } from "./migrations/0015-territories.ts";
 import { panoramaCodesMigration } from "./migrations/0016-panorama-codes.ts";
 import { musicMigration } from "./migrations/0018-music.ts";
+import { booksMigration } from "./migrations/0019-books.ts";
 import { videoLiveMigration } from "./migrations/0020-video-live.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0015-territories": territoriesMigration,
   "0016-panorama-codes": panoramaCodesMigration,
   "0018-music": musicMigration,
+  "0019-books": booksMigration,
   "0020-video-live": videoLiveMigration,
 };
 

@@ -13,6 +13,7 @@ import { createAskRepository } from "./ask/ask-repository.ts";
 import { createBoardRepository } from "./boards/board-repository.ts";
 import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
+import { createBookService } from "./books/books.server.ts";
 import { createCommunityService } from "./community/community.server.ts";
 import { createCommunityRepository } from "./community/community-repository.ts";
 import { createPostViewCounter } from "./community/post-view-counter.ts";
@@ -300,6 +301,7 @@ export function createServices(deps: ServiceDeps) {
       ...(deps.musicCacheDir ? { cacheDir: deps.musicCacheDir } : {}),
     }),
     // The 360° scenes of /panorama and /panorama2022, their pictures and exchange codes.
+    books: createBookService({ db, storage: deps.uploads }),
     panoramas: createPanoramaService({
       panoramas: createPanoramaRepository(db),
       entries,
