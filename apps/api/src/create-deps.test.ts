@@ -70,7 +70,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0016-panorama-codes");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(FIXTURE_CONTENT), { searchIndex: false });
+    await seedContent(old, loadContent(FIXTURE_CONTENT), { searchIndex: false, music: false });
     await old.close();
 
     const logged: string[] = [];

@@ -43,6 +43,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0015-territories",
         "0016-panorama-codes",
         "0018-music",
+        "0019-books",
         "0020-video-live",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
