@@ -6,6 +6,7 @@ import {
   TRACKED_PAGES,
   trackedRouteName,
 } from "./tracking-pages.ts";
+import { isTrackedVisit, TRACKED_ROUTE_IDS } from "./tracking-route-ids.ts";
 
 describe("page tracking", () => {
   it("maps the spec's route names to tracked pages with their query parameters", () => {
@@ -64,5 +65,22 @@ describe("page tracking", () => {
     );
     expect(pageViewEventForRouteId(undefined, search, "s1")).toBeNull();
     expect(pageViewEventForRouteId("constructor", search, "s1")).toBeNull();
+  });
+});
+
+describe("tracked route ids", () => {
+  it("are the keys of the table of tracked pages", () => {
+    expect([...TRACKED_ROUTE_IDS].sort()).toEqual(Object.keys(TRACKED_PAGES).sort());
+  });
+
+  it("say a visit is tracked exactly when the table gives it a page view", () => {
+    const ids = [...Object.keys(TRACKED_PAGES), "ah-war", "ah-article", "detail-id", "home", "my"];
+    for (const id of ids)
+      for (const query of ["", "?id=abc", "?ID=1"]) {
+        const search = new URLSearchParams(query);
+        expect(isTrackedVisit(id, search), `${id}${query}`).toBe(
+          pageViewEventForRouteId(id, search, "s") !== null,
+        );
+      }
   });
 });

@@ -262,14 +262,16 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <LikeButton itemId={entry.id} type="entry" initialCount={entry.likeNum} />
-      {d.paintingLinks.painting && (
-        <AppLink className="tj-section__link" to={`/painting/${d.paintingLinks.painting}`}>
-          在名画馆中查看这幅画
-        </AppLink>
-      )}
-      {d.paintingLinks.artist && (
-        <AppLink className="tj-section__link" to={`/artist/${d.paintingLinks.artist}`}>
-          看{entry.name}的名画
+      {(d.paintingLinks.painting || d.paintingLinks.artist) && (
+        <AppLink
+          className="tj-section__link"
+          to={
+            d.paintingLinks.painting
+              ? `/painting/${d.paintingLinks.painting}`
+              : `/artist/${d.paintingLinks.artist}`
+          }
+        >
+          {d.paintingLinks.painting ? "在名画馆中查看这幅画" : `看${entry.name}的名画`}
         </AppLink>
       )}
       {works && works.total > 0 && (

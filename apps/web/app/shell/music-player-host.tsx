@@ -15,21 +15,15 @@ const loadPlayer = () => import("../features/music/global-player.tsx");
 export function MusicPlayerHost() {
   const [Player, setPlayer] = useState<ComponentType | null>(null);
   useEffect(() => {
-    let live = true;
-    const load = () => {
-      loadPlayer()
-        .then((m) => {
-          if (live) setPlayer(() => m.GlobalPlayer);
-        })
-        .catch((error: unknown) => console.warn("播放器加载失败", error));
-    };
+    const load = () =>
+      loadPlayer().then(
+        (m) => setPlayer(() => m.GlobalPlayer),
+        (error: unknown) => console.warn("播放器加载失败", error),
+      );
     // A shell mounted again (the error screen) while music plays shows the bar at once.
     if (document.getElementById(MUSIC_AUDIO_ID)) load();
     window.addEventListener(MUSIC_OPEN_EVENT, load, { once: true });
-    return () => {
-      live = false;
-      window.removeEventListener(MUSIC_OPEN_EVENT, load);
-    };
+    return () => window.removeEventListener(MUSIC_OPEN_EVENT, load);
   }, []);
-  return Player ? <Player /> : null;
+  return Player && <Player />;
 }

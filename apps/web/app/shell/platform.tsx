@@ -1,5 +1,5 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
-import { pageViewEventForRouteId } from "@tongjian/domain/tracking-pages";
+import { isTrackedVisit } from "@tongjian/domain/tracking-route-ids";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
@@ -74,14 +74,14 @@ function usePageTracking(api: BrowserApi) {
   const leafId =
     (leaf?.data as { planned?: PlannedRoute } | undefined)?.planned?.routeId ?? leaf?.id;
   useEffect(() => {
-    const event = pageViewEventForRouteId(
-      leafId,
-      new URLSearchParams(location.search),
-      sessionId(),
-    );
-    if (!event) return;
-    api
-      .post("/api/m/log/tracking/h5/record", { ...event })
+    const search = new URLSearchParams(location.search);
+    // Most pages are not tracked: the table of page names loads only for those that are.
+    if (!isTrackedVisit(leafId, search)) return;
+    import("@tongjian/domain/tracking-pages")
+      .then(({ pageViewEventForRouteId }) => {
+        const event = pageViewEventForRouteId(leafId, search, sessionId());
+        if (event) return api.post("/api/m/log/tracking/h5/record", { ...event });
+      })
       .catch((error: unknown) => console.warn("页面统计上报失败", error));
   }, [api, leafId, location.search]);
 }
