@@ -154,16 +154,22 @@ describe("foundation journeys at 375×812", () => {
         (location === loginPath(url) || location === loginPath(url, "user"))
       )
         continue;
-      // A relation map needs its centre: without one, the gallery of maps opens instead.
+      // A relation map needs its centre: without one, the gallery of maps opens instead; the
+      // reader needs a book: without one, 在线读书 opens.
       if (res.status === 302 && url === "/relation" && location === "/home/relationalmap") continue;
+      if (res.status === 302 && url === "/reader" && location === "/onlinebook") continue;
       // A reader's graph is opened by its id, a data page by its name: a made-up one is not
       // found, inside the shell. A map link names a year or an entry (/map/detail/-221), a live
-      // session page its session: a made-up one is not found.
+      // session page its session, a book page its book: a made-up one is not found.
       if (
         res.status === 404 &&
         (url.startsWith("/relationedit/") ||
           url.startsWith("/map/detail/") ||
           url.startsWith("/wenshilivedetail/") ||
+          // A made-up book, book list or painting sort.
+          url === "/book/sample" ||
+          url === "/book/list/sample" ||
+          url === "/paintingsort/sample" ||
           url === "/datapage/detail/sample")
       ) {
         if (!(await res.text()).includes('data-layout="')) failures.push(`${url} has no shell`);

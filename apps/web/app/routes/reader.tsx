@@ -1,5 +1,6 @@
 import { isBookKey } from "@tongjian/domain/books";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { redirect } from "react-router";
 import { ReaderScreen } from "../features/books/reader-screen.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { notFound, orNotFound } from "../shell/not-found.ts";
@@ -11,7 +12,9 @@ import "../features/books/books.css";
 // a signed-in reader opens where their account says they were; others where their device says
 // (the page moves there once it runs). `at` (0–1) opens a bookmark's place in the chapter.
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const key = url.searchParams.get("book") ?? "";
+  const key = url.searchParams.get("book");
+  // Without a book the reader has nothing to open: 在线读书 lists what the reader was reading.
+  if (key === null || key === "") throw redirect("/onlinebook");
   if (!isBookKey(key)) throw notFound("这本书不存在");
   const { books } = context.services;
   const detail = await orNotFound(books.book(key), "这本书不存在");
