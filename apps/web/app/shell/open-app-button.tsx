@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { wakeApp } from "./open-app.ts";
 import { usePlatform } from "./platform.tsx";
 import "./open-app-button.css";
 
@@ -66,7 +65,10 @@ export function OpenAppButton({
     const onError = (event: Event) => {
       console.warn("微信打开App失败，改用链接唤起", (event as CustomEvent).detail);
       onSettled?.();
-      wakeApp(target, undefined, onWakeFailed);
+      // Only after WeChat's tag failed: the wake code loads then, not with every page.
+      import("./open-app.ts")
+        .then(({ wakeApp }) => wakeApp(target, undefined, onWakeFailed))
+        .catch((error: unknown) => console.warn("唤起App失败", error));
     };
     tag.addEventListener("launch", onLaunch);
     tag.addEventListener("error", onError);
