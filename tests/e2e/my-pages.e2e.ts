@@ -142,7 +142,8 @@ describe("my pages at 375×812", () => {
     await expect(titlesIn(page, "device-reads")).resolves.toEqual(["杜甫"]);
     await page.screenshot({ path: `${SHOTS}/my-anonymous.png`, fullPage: true });
     await open(page, "/my/top");
-    await expect(titlesIn(page, "device-reads")).resolves.toEqual(["杜甫"]);
+    // The device's list is read from storage once the page runs.
+    await expect.poll(() => titlesIn(page, "device-reads")).toEqual(["杜甫"]);
     // Likes need an account: the list says so and offers the way in.
     await open(page, "/my/list?tab=likes");
     await page.getByText("登录后可以查看我的点赞。").waitFor();
