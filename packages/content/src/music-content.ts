@@ -13,8 +13,8 @@ import {
   type MusicTimbre,
   musicFileSeconds,
 } from "@tongjian/domain/music";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { parseKeyedFile } from "./keyed-file.ts";
 
 /**
  * 中国音乐 (content/music.yaml, docs/content-format.md "Music"): performers and traditions, the
@@ -205,33 +205,8 @@ export function readMusic(
 ): ContentMusic {
   const empty: ContentMusic = { performers: [], pieces: [], playlists: [] };
   const file = MUSIC_FILE;
-  let raw: unknown;
-  try {
-    raw = parseYaml(source);
-  } catch (error) {
-    issues.push({
-      file,
-      record: "-",
-      field: "-",
-      message: `YAML 解析失败：${(error as Error).message}`,
-    });
-    return empty;
-  }
-  const parsed = musicFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [list, index, ...rest] = issue.path;
-      const items = (raw as Record<string, unknown> | null)?.[String(list)];
-      const item = Array.isArray(items) && typeof index === "number" ? items[index] : undefined;
-      const label =
-        item && typeof item === "object" && typeof (item as { key?: unknown }).key === "string"
-          ? (item as { key: string }).key
-          : `${String(list ?? "-")}#${typeof index === "number" ? index + 1 : "-"}`;
-      issues.push({ file, record: label, field: rest.join(".") || "-", message: issue.message });
-    }
-    return empty;
-  }
-  const data = parsed.data;
+  const data = parseKeyedFile(source, musicFileSchema, file, issues);
+  if (!data) return empty;
 
   const resolve = (record: string, field: string, k: string) => {
     const target = entries.get(k);

@@ -9,8 +9,8 @@ import {
   type PanoramaFeature,
   type PanoramaPalette,
 } from "@tongjian/domain/panorama";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { parseKeyedFile } from "./keyed-file.ts";
 
 /**
  * The panoramas (content/panoramas.yaml, docs/content-format.md "Panoramas"): the two editions
@@ -223,33 +223,8 @@ export function loadPanoramas(
   const path = join(root, PANORAMA_FILE);
   if (!existsSync(path)) return empty;
   const file = PANORAMA_FILE;
-  let raw: unknown;
-  try {
-    raw = parseYaml(readFileSync(path, "utf8"));
-  } catch (error) {
-    issues.push({
-      file,
-      record: "-",
-      field: "-",
-      message: `YAML 解析失败：${(error as Error).message}`,
-    });
-    return empty;
-  }
-  const parsed = panoramaFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [list, index, ...rest] = issue.path;
-      const items = (raw as Record<string, unknown> | null)?.[String(list)];
-      const item = Array.isArray(items) && typeof index === "number" ? items[index] : undefined;
-      const label =
-        item && typeof item === "object" && typeof (item as { key?: unknown }).key === "string"
-          ? (item as { key: string }).key
-          : `${String(list ?? "-")}#${typeof index === "number" ? index + 1 : "-"}`;
-      issues.push({ file, record: label, field: rest.join(".") || "-", message: issue.message });
-    }
-    return empty;
-  }
-  const data = parsed.data;
+  const data = parseKeyedFile(readFileSync(path, "utf8"), panoramaFileSchema, file, issues);
+  if (!data) return empty;
   const before = issues.length;
   const editionKeys = new Set<string>();
   for (const edition of data.editions) {

@@ -316,6 +316,7 @@ export function createServices(deps: ServiceDeps) {
       db,
       pictures: createPaintingPictures({ storage: deps.uploads }),
       views,
+      caches,
     }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({

@@ -22,6 +22,7 @@ import {
   SUBJECT_SLUGS,
 } from "@tongjian/domain/painting";
 import type { Kysely } from "kysely";
+import type { ContentReadCaches } from "../content/content-read-cache.ts";
 import { BadRequestError, NotFoundError } from "../service-error.ts";
 import type { PaintingPictures, PictureSpec } from "./painting-pictures.server.ts";
 
@@ -76,11 +77,23 @@ function creatorKeyOf(c: string | { person: string }) {
   return typeof c === "string" ? c : c.person;
 }
 
+/** What the entry pages ask of every paintings' list: content only, so kept with the content. */
+interface PaintingLinkIndex {
+  /** A painting's work entry id → the painting's page id. */
+  paintingOf: Record<string, string>;
+  /** The entry ids of every painter. */
+  painters: Record<string, true>;
+}
+
+const LINK_INDEX_TTL_MS = 10 * 60_000;
+
 export function createPaintingService(deps: {
   db: Kysely<Database>;
   pictures: PaintingPictures;
   views: { add(kind: "entry", id: string): void; pendingFor(kind: "entry", id: string): number };
+  caches: ContentReadCaches;
 }) {
+  const linkIndex = deps.caches.create<PaintingLinkIndex>({ ttlMs: LINK_INDEX_TTL_MS, max: 1 });
   async function all(): Promise<Painting[]> {
     const rows = await deps.db
       .selectFrom("entry")
@@ -382,11 +395,19 @@ export function createPaintingService(deps: {
      * page of a painter. Entry pages link to them.
      */
     async linksOf(entryId: string): Promise<{ painting?: string; artist?: string }> {
-      const list = await all();
-      const painting = list.find((p) => p.entryId === entryId);
-      if (painting) return { painting: painting.id };
-      const painter = list.some((p) => artistsOf(p).some((a) => a.id === entryId));
-      return painter ? { artist: entryId } : {};
+      // Every entry page asks: the list is read once per content version, not per page.
+      const index = await linkIndex.get("links", async () => {
+        const paintingOf: Record<string, string> = {};
+        const painters: Record<string, true> = {};
+        for (const p of await all()) {
+          paintingOf[p.entryId] = p.id;
+          for (const a of artistsOf(p)) if (a.id) painters[a.id] = true;
+        }
+        return { paintingOf, painters };
+      });
+      const painting = index.paintingOf[entryId];
+      if (painting) return { painting };
+      return index.painters[entryId] ? { artist: entryId } : {};
     },
 
     /** Keys and ids of every painting (the import tool's check). */
