@@ -37,6 +37,17 @@ async function main() {
       console.log(
         `音乐校验通过：曲目 ${music.pieces.length}（简谱均可读，${music.pieces.filter((p) => p.notation.kind === "曲调").length} 首为原曲调），演奏者与出处 ${music.performers.length}，歌单 ${music.playlists.length}`,
       );
+    const { learning } = bundle;
+    if (learning.questions.length > 0) {
+      const count = (pick: (q: (typeof learning.questions)[number]) => string) => {
+        const m = new Map<string, number>();
+        for (const q of learning.questions) m.set(pick(q), (m.get(pick(q)) ?? 0) + 1);
+        return [...m].map(([k, n]) => `${k} ${n}`).join("，");
+      };
+      console.log(
+        `学习内容校验通过：知识点 ${learning.points.length}，题目 ${learning.questions.length}（${count((q) => q.grade)}；${count((q) => q.type)}；带图或音频 ${learning.questions.filter((q) => q.media).length}），天梯 ${learning.ladders.length}（关卡 ${learning.ladders.reduce((n, l) => n + l.levels.length, 0)}）`,
+      );
+    }
     const { loadCommunity } = await import("@tongjian/content/community-content");
     const community = loadCommunity(contentRoot);
     if (community)

@@ -35,6 +35,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       territories: false,
       panoramas: false,
       music: false,
+      learning: false,
     });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
@@ -70,7 +71,11 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0016-panorama-codes");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(FIXTURE_CONTENT), { searchIndex: false, music: false });
+    await seedContent(old, loadContent(FIXTURE_CONTENT), {
+      searchIndex: false,
+      music: false,
+      learning: false,
+    });
     await old.close();
 
     const logged: string[] = [];
@@ -113,6 +118,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       territories: false,
       panoramas: false,
       music: false,
+      learning: false,
     });
     await old.close();
 
@@ -153,6 +159,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       territories: false,
       panoramas: false,
       music: false,
+      learning: false,
     });
     await old.close();
 
@@ -221,7 +228,7 @@ pieces:
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0016-panorama-codes");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(contentDir), { music: false });
+    await seedContent(old, loadContent(contentDir), { music: false, learning: false });
     await old.close();
 
     const logged: string[] = [];

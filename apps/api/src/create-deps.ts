@@ -5,6 +5,7 @@ import { importPoetry } from "@tongjian/content/import-poetry";
 import { loadContent } from "@tongjian/content/load-content";
 import { seedCommunity } from "@tongjian/content/seed-community";
 import { seedContent, seedMusic, seedPanoramas, seedTopics } from "@tongjian/content/seed-content";
+import { seedLearning } from "@tongjian/content/seed-learning";
 import { seedSampleNotes } from "@tongjian/content/seed-sample-notes";
 import { seedTerritories } from "@tongjian/content/territories/seed-territories";
 import { createDatabase } from "@tongjian/db/create-database";
@@ -46,6 +47,8 @@ const PANORAMA_MIGRATION = "0016-panorama-codes";
 const MUSIC_MIGRATION = "0018-music";
 /** The migration that adds the books, lists and reading tables, which only the content files fill. */
 const BOOKS_MIGRATION = "0019-books";
+/** The migration that adds the learning tables, which only the content files fill. */
+const LEARNING_MIGRATION = "0021-learning";
 
 function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
   if (config.auth.smsProvider === "simulator") return createSimulatorSmsProvider(store);
@@ -154,6 +157,15 @@ export async function createDeps(
       log?.info({ pieces }, "music loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "music not loaded; run npm run db:seed");
+    }
+  }
+  if (applied.includes(LEARNING_MIGRATION) && !empty && !reloaded) {
+    // A corpus loaded before the learning tables existed: its learning content, and nothing else.
+    try {
+      const questions = await seedLearning(handle, loadContent(resolve(config.contentDir)));
+      log?.info({ questions }, "learning content loaded");
+    } catch (error) {
+      log?.info({ error: String(error) }, "learning content not loaded; run npm run db:seed");
     }
   }
   if (config.seedOnStart && (empty || applied.includes(BOOKS_MIGRATION))) {

@@ -37,6 +37,7 @@ import {
   type WorkRecord,
   workSchema,
 } from "./content-schema.ts";
+import { type ContentLearning, loadLearning } from "./learning-content.ts";
 import { type ContentMusic, loadMusic } from "./music-content.ts";
 import { type ContentPanoramas, loadPanoramas } from "./panorama-content.ts";
 import { type CardArticleRef, renderArticleCard } from "./render-article-card.ts";
@@ -137,6 +138,8 @@ export interface ContentBundle {
   panoramas: ContentPanoramas;
   /** 中国音乐 (music.yaml): performers, pieces with their notation, playlists. */
   music: ContentMusic;
+  /** Knowledge points, the question bank and the ladders (content/learning). */
+  learning: ContentLearning;
 }
 
 export interface ContentIssue {
@@ -766,6 +769,23 @@ export function loadContent(root: string): ContentBundle {
   );
   const panoramas = loadPanoramas(root, refs, issues);
   const music = loadMusic(root, refs, issues);
+  const learning = loadLearning(
+    root,
+    {
+      entries: refs,
+      articles: new Map(articles.map((a) => [a.key, { id: a.id, key: a.key, title: a.title }])),
+      paintings: new Map(
+        entries
+          .filter((e) => {
+            const record = e.record as { category?: string; subject?: string };
+            return e.kind === "work" && record.category === "绘画" && Boolean(record.subject);
+          })
+          .map((e) => [e.key, { id: contentId("painting", e.key), title: e.name }]),
+      ),
+      music: new Map(music.pieces.map((p) => [p.key, { id: p.id, title: p.title }])),
+    },
+    issues,
+  );
 
   if (issues.length > 0) throw new ContentValidationError(issues);
   return {
@@ -779,5 +799,6 @@ export function loadContent(root: string): ContentBundle {
     baseMap,
     panoramas,
     music,
+    learning,
   };
 }

@@ -45,6 +45,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0018-music",
         "0019-books",
         "0020-video-live",
+        "0021-learning",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

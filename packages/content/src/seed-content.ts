@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import type { WorkRecord } from "./content-schema.ts";
 import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry, ContentInsight } from "./load-content.ts";
+import { writeLearning } from "./seed-learning.ts";
 import { composeBundleTerritories, writeTerritories } from "./territories/seed-territories.ts";
 import { upsertEntries } from "./upsert-entries.ts";
 
@@ -23,6 +24,7 @@ export interface SeedSummary {
   territories: number;
   panoramaScenes: number;
   musicPieces: number;
+  learningQuestions: number;
 }
 
 const CHUNK = 200;
@@ -337,6 +339,8 @@ export async function seedContent(
     panoramas?: boolean;
     /** false leaves the music tables alone: a database before 0018-music. */
     music?: boolean;
+    /** false leaves the learning tables alone: a database before 0021-learning. */
+    learning?: boolean;
   } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -466,6 +470,7 @@ export async function seedContent(
       territories = await writeTerritories(trx, bundle, shapes, stamp);
     if (options.panoramas !== false) await writePanoramas(trx, bundle, stamp);
     if (options.music !== false) await writeMusic(trx, bundle, stamp);
+    if (options.learning !== false) await writeLearning(trx, bundle.learning, stamp);
 
     // The home banner features the newest articles of each section.
     await trx.deleteFrom("banner").execute();
@@ -504,5 +509,6 @@ export async function seedContent(
     territories,
     panoramaScenes: bundle.panoramas.scenes.length,
     musicPieces: bundle.music.pieces.length,
+    learningQuestions: options.learning === false ? 0 : bundle.learning.questions.length,
   };
 }

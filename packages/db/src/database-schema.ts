@@ -217,6 +217,8 @@ export interface AccountTable {
   app_user_id: string | null;
   /** "user" or "admin". */
   role: ColumnType<string, string | undefined, string>;
+  /** 1 opens the ladders' paid levels (the learning product gate until commerce sells it). */
+  learning_access: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -714,6 +716,76 @@ export interface DonationPledgeTable {
   created_at: string;
 }
 
+/** A knowledge point (content/learning); `data` holds its lesson, entries and articles. */
+export interface LearningPointTable {
+  key: string;
+  id: string;
+  title: string;
+  era: string;
+  theme: string;
+  /** JSON array of grades. */
+  grades: string;
+  data: string;
+  question_count: Generated<number>;
+  sort_key: Generated<number>;
+  updated_at: string;
+}
+
+/** A question of the bank; `data` holds stem, options, answer, explanation, entries, media. */
+export interface LearningQuestionTable {
+  key: string;
+  id: string;
+  point_key: string;
+  era: string;
+  theme: string;
+  grade: string;
+  type: string;
+  difficulty: number;
+  data: string;
+  sort_key: Generated<number>;
+  updated_at: string;
+}
+
+export interface LearningLadderTable {
+  key: string;
+  id: string;
+  kind: string;
+  title: string;
+  /** JSON: intro, grade, level keys in order. */
+  data: string;
+  sort_key: Generated<number>;
+  updated_at: string;
+}
+
+export interface LearningLevelTable {
+  key: string;
+  id: string;
+  ladder_key: string;
+  ladder_kind: string;
+  position: number;
+  title: string;
+  sample: Generated<number>;
+  /** JSON: intro, point keys, article refs. */
+  data: string;
+  updated_at: string;
+}
+
+/** One stretch of study by a reader: what every learning screen writes, the records sum. */
+export interface LearningActivityTable {
+  id: string;
+  owner_id: string;
+  /** Calendar day in China, YYYY-MM-DD (studyDay). */
+  day: string;
+  /** depthtest | aitest | ladder | practice | review | challenge | knowledgepoint | reading */
+  kind: string;
+  /** What was studied: a test id, level key, point key, challenge round id … */
+  ref: string;
+  answered: Generated<number>;
+  correct: Generated<number>;
+  seconds: Generated<number>;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -767,6 +839,11 @@ export interface Database {
   audio_upload: AudioUploadTable;
   music_performer: MusicPerformerTable;
   music_piece: MusicPieceTable;
+  learning_point: LearningPointTable;
+  learning_question: LearningQuestionTable;
+  learning_ladder: LearningLadderTable;
+  learning_level: LearningLevelTable;
+  learning_activity: LearningActivityTable;
   music_playlist: MusicPlaylistTable;
   music_piece_stat: MusicPieceStatTable;
   book: BookTable;

@@ -19,6 +19,7 @@ import { panoramaCodesMigration } from "./migrations/0016-panorama-codes.ts";
 import { musicMigration } from "./migrations/0018-music.ts";
 import { booksMigration } from "./migrations/0019-books.ts";
 import { videoLiveMigration } from "./migrations/0020-video-live.ts";
+import { learningMigration } from "./migrations/0021-learning.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0018-music": musicMigration,
   "0019-books": booksMigration,
   "0020-video-live": videoLiveMigration,
+  "0021-learning": learningMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

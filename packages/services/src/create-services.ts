@@ -48,6 +48,8 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
+import { createQuestionBank } from "./learning/question-bank.server.ts";
+import { createStudyActivity } from "./learning/study-activity.server.ts";
 import { createCorpusRepository } from "./lists/corpus-repository.ts";
 import { createCorpusSource } from "./lists/corpus-source.ts";
 import { createListService } from "./lists/lists.server.ts";
@@ -149,6 +151,17 @@ export function createServices(deps: ServiceDeps) {
   const timeRepository = createTimeRepository(db);
   const timeColumns = createTimeColumnService({ time: timeRepository, caches });
   const music = createMusicService({ music: createMusicRepository(db) });
+  const paintings = createPaintingService({
+    db,
+    pictures: createPaintingPictures({ storage: deps.uploads }),
+    views,
+    caches,
+  });
+  const questionBank = createQuestionBank({
+    db,
+    paintingPreview: (id) => paintings.previewUrl(id),
+  });
+  const studyActivity = createStudyActivity({ db });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
   const visitorRepository = createVisitorRepository(db);
@@ -312,12 +325,11 @@ export function createServices(deps: ServiceDeps) {
     live: createLiveService({ db, videos }),
     audioUploads: createAudioUploadService({ db, storage: deps.uploads }),
     // Paintings and artists (/painting, /paintingsort, billboards, /artist) and their pictures.
-    paintings: createPaintingService({
-      db,
-      pictures: createPaintingPictures({ storage: deps.uploads }),
-      views,
-      caches,
-    }),
+    paintings,
+    // Learning (issue 20): the question bank and knowledge points every learning screen shares,
+    // and the study activity they write for the records.
+    questionBank,
+    studyActivity,
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),

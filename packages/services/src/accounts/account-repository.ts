@@ -46,6 +46,7 @@ export function createAccountRepository(db: Kysely<Database>) {
         avatar: input.avatar ?? null,
         app_user_id: input.appUserId ?? null,
         role: "user",
+        learning_access: 0,
         created_at: at,
         updated_at: at,
       };

@@ -410,6 +410,14 @@ export function createPaintingService(deps: {
       return index.painters[entryId] ? { artist: entryId } : {};
     },
 
+    /** The preview picture's address of a painting (a question's picture), null when unknown. */
+    async previewUrl(id: string): Promise<string | null> {
+      const p = (await all()).find((x) => x.id === id);
+      if (!p) return null;
+      const info = await deps.pictures.info(spec(p));
+      return `/media/painting/${p.id}/${info.rev}/preview.jpg`;
+    },
+
     /** Keys and ids of every painting (the import tool's check). */
     async keys(): Promise<{ id: string; key: string; title: string }[]> {
       return (await all()).map((p) => ({ id: p.id, key: p.key, title: p.title }));
