@@ -61,6 +61,18 @@ async function main() {
     if (books) {
       const works = new Set(bundle.entries.filter((e) => e.kind === "work").map((e) => e.key));
       const missing = books.books.filter((b) => b.work && !works.has(b.work));
+      // Article book cards that link to a book (`book: key`) must name one of books.yaml.
+      const keys = new Set(books.books.map((b) => b.key));
+      const cardLinks = bundle.articles.flatMap((a) =>
+        [...a.html.matchAll(/href="\/book\/([a-z0-9-]+)"/g)].map((m) => ({ a, key: m[1] ?? "" })),
+      );
+      const unknown = cardLinks.filter((l) => !keys.has(l.key));
+      if (unknown.length > 0) {
+        console.error(
+          `文章的典籍卡片引用了 books.yaml 中没有的书：${unknown.map((l) => `${l.a.file} → ${l.key}`).join("、")}`,
+        );
+        process.exitCode = 1;
+      }
       if (missing.length > 0) {
         console.error(
           `books.yaml 引用了不存在的作品：${missing.map((b) => `${b.key} → ${b.work}`).join("、")}`,

@@ -49,6 +49,11 @@ export const paintingCardSchema = z.strictObject({
 export const bookCardSchema = z.strictObject({
   type: z.literal("book"),
   title,
+  /** The book's key in content/books.yaml: the card links to /book/{key}. */
+  book: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "书的键须为小写字母与数字")
+    .optional(),
   author: keySchema.optional(),
   era: z.string().trim().min(1).max(20).optional(),
   note,

@@ -74,7 +74,7 @@ describe("article cards", () => {
   it("renders painting, book, scene, video and gallery cards that survive the sanitiser", () => {
     const html = cardHtml([
       "type: painting\nkey: test-painting\ntitle: 测试画卷\npainter: li-bai\nyear: { year: 750, approx: true }\nmedium: 绢本设色\nholder: 测试博物馆",
-      "type: book\ntitle: 测试之书\nauthor: du-fu\nera: 唐\nnote: 一部用于测试的典籍。",
+      "type: book\nbook: test-book\ntitle: 测试之书\nauthor: du-fu\nera: 唐\nnote: 一部用于测试的典籍。",
       "type: scene\ntitle: 城中一日\nplace: chang-an\nyear: 700\nnote: 测试场景说明。",
       "type: video\ntitle: 测试视频\nnote: 没有视频文件时只展示封面。",
       "type: video\ntitle: 本地视频\nsrc: /media/video/sample.mp4\nposter: /media/video/sample.jpg",
@@ -82,6 +82,8 @@ describe("article cards", () => {
     ]);
     const paintingId = contentId("painting", "test-painting");
     expect(html).toContain(`href="/painting/${paintingId}"`);
+    expect(html).toContain(`src="/media/painting/${paintingId}/thumb.jpg"`);
+    expect(html).toContain('href="/book/test-book"');
     expect(html).toContain(`href="/detail/${contentId("person", "li-bai")}"`);
     expect(html).toContain("约750年 · 绢本设色");
     expect(html).toContain("藏于测试博物馆");

@@ -152,7 +152,7 @@ function painting(card: Extract<ArticleCardSpec, { type: "painting" }>, ctx: Car
     .join(" · ");
   return figure(
     "painting",
-    `<a class="tj-card__art" href="/painting/${id}"><span class="tj-card__art-title">${e(card.title)}</span><span class="tj-card__badge">图像暂缺</span></a><figcaption class="tj-card__body"><span class="tj-card__kind">名画</span><a class="tj-card__title" href="/painting/${id}">${e(card.title)}</a><span class="tj-card__meta">${meta}</span>${card.holder ? `<span class="tj-card__meta">藏于${e(card.holder)}</span>` : ""}${card.note ? `<span class="tj-card__note">${e(card.note)}</span>` : ""}</figcaption>`,
+    `<a class="tj-card__art" href="/painting/${id}"><img class="tj-card__art-image" src="/media/painting/${id}/thumb.jpg" alt="${e(card.title)}" width="96" height="150" loading="lazy" decoding="async"><span class="tj-card__art-title">${e(card.title)}</span></a><figcaption class="tj-card__body"><span class="tj-card__kind">名画</span><a class="tj-card__title" href="/painting/${id}">${e(card.title)}</a><span class="tj-card__meta">${meta}</span>${card.holder ? `<span class="tj-card__meta">藏于${e(card.holder)}</span>` : ""}${card.note ? `<span class="tj-card__note">${e(card.note)}</span>` : ""}</figcaption>`,
     ` data-painting-id="${id}"`,
   );
 }
@@ -165,7 +165,9 @@ function book(card: Extract<ArticleCardSpec, { type: "book" }>, ctx: CardContext
     .join(" · ");
   return figure(
     "book",
-    `<div class="tj-card__book-cover"><span>${e(card.title)}</span></div><figcaption class="tj-card__body"><span class="tj-card__kind">典籍</span><strong class="tj-card__title">${e(card.title)}</strong>${meta ? `<span class="tj-card__meta">${meta}</span>` : ""}<span class="tj-card__note">${e(card.note)}</span></figcaption>`,
+    card.book
+      ? `<a class="tj-card__book-cover" href="/book/${e(card.book)}" tabindex="-1" aria-hidden="true"><span>${e(card.title)}</span></a><figcaption class="tj-card__body"><span class="tj-card__kind">典籍</span><a class="tj-card__title" href="/book/${e(card.book)}">${e(card.title)}</a>${meta ? `<span class="tj-card__meta">${meta}</span>` : ""}<span class="tj-card__note">${e(card.note)}</span></figcaption>`
+      : `<div class="tj-card__book-cover"><span>${e(card.title)}</span></div><figcaption class="tj-card__body"><span class="tj-card__kind">典籍</span><strong class="tj-card__title">${e(card.title)}</strong>${meta ? `<span class="tj-card__meta">${meta}</span>` : ""}<span class="tj-card__note">${e(card.note)}</span></figcaption>`,
   );
 }
 

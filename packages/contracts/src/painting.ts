@@ -144,6 +144,12 @@ export const tileParams = z.object({
     .regex(/^\d{1,4}_\d{1,4}\.jpg$/, "瓦片地址应为 x_y.jpg")
     .transform((t) => t.slice(0, -4).split("_").map(Number) as [number, number]),
 });
+/** A painting's current picture, without its version (article cards): redirects to it. */
+export const currentPictureParams = z.object({
+  id,
+  file: z.enum(["preview.jpg", "thumb.jpg"], { error: "图像只有 preview.jpg 与 thumb.jpg" }),
+});
+
 export const previewParams = z.object({
   id,
   rev: z.string().regex(/^[a-z0-9-]{1,40}$/, "版本号格式不对"),

@@ -159,7 +159,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const questionBank = createQuestionBank({
     db,
-    paintingPreview: (id) => paintings.previewUrl(id),
+    paintingPreview: (id) => paintings.pictureUrl(id, "preview.jpg"),
   });
   const studyActivity = createStudyActivity({ db });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });

@@ -410,12 +410,15 @@ export function createPaintingService(deps: {
       return index.painters[entryId] ? { artist: entryId } : {};
     },
 
-    /** The preview picture's address of a painting (a question's picture), null when unknown. */
-    async previewUrl(id: string): Promise<string | null> {
+    /**
+     * The address of a painting's current picture (thumb.jpg for cards, preview.jpg for a
+     * question's picture), null when there is no such painting.
+     */
+    async pictureUrl(id: string, file: "thumb.jpg" | "preview.jpg"): Promise<string | null> {
       const p = (await all()).find((x) => x.id === id);
       if (!p) return null;
       const info = await deps.pictures.info(spec(p));
-      return `/media/painting/${p.id}/${info.rev}/preview.jpg`;
+      return `/media/painting/${p.id}/${info.rev}/${file}`;
     },
 
     /** Keys and ids of every painting (the import tool's check). */

@@ -52,6 +52,13 @@ describe.each(databaseTargets())("paintings and artists on $name", (target) => {
     expect(thumb.headers["content-type"]).toBe("image/jpeg");
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(360);
     expect((await t.app.inject({ url: `${p.picture.base}/poster.jpg` })).statusCode).toBe(400);
+    // Article cards name the painting's picture without its version: they are sent on to it.
+    const current = await t.app.inject({ url: `/media/painting/${QING_MING}/thumb.jpg` });
+    expect(current.statusCode).toBe(302);
+    expect(current.headers.location).toBe(p.thumb);
+    const unknown = await t.app.inject({ url: `/media/painting/${"0".repeat(24)}/thumb.jpg` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain("没有找到这幅画");
   });
 
   it("answers 404 for an unknown painting, artist or tile, and 400 for bad input", async () => {

@@ -2,6 +2,7 @@ import {
   artistBoard,
   artistDetail,
   boardParams,
+  currentPictureParams,
   paintingBoard,
   paintingDetail,
   paintingGallery,
@@ -12,6 +13,7 @@ import {
   previewParams,
   tileParams,
 } from "@tongjian/contracts/painting";
+import { NotFoundError } from "@tongjian/services/service-error";
 import type { FastifyReply } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
@@ -124,6 +126,25 @@ export function registerPaintingRoutes(app: TypedApp, { services }: AppDeps) {
     async (request, reply) => {
       const { id, rev, level, tile } = request.params;
       return sendJpeg(reply, await services.paintings.tile(id, rev, level, tile[0], tile[1]));
+    },
+  );
+
+  app.get(
+    "/media/painting/:id/:file",
+    {
+      schema: {
+        tags,
+        summary:
+          "名画当前的整幅小图：跳转（302）到带版本号的 thumb.jpg 或 preview.jpg，供文章卡片等不知道版本号的地方引用",
+        params: currentPictureParams,
+      },
+    },
+    async (request, reply) => {
+      const { id, file } = request.params;
+      const url = await services.paintings.pictureUrl(id, file);
+      if (!url) throw new NotFoundError("没有找到这幅画");
+      // The version changes when a scan is imported: a short cache, then ask again.
+      return reply.header("cache-control", "public, max-age=300").redirect(url, 302);
     },
   );
 
