@@ -8,8 +8,9 @@ declare module "vitest" {
 }
 
 /**
- * The one production server the browser suites share: the real corpus and default settings,
- * started once for the whole run. A suite that needs other settings (hosts, a cluster, its
+ * The one production server the browser suites share: the real corpus and default settings
+ * with the SMS simulator (readers register with tests/support/sign-in.ts), started once for the
+ * whole run. A suite that needs other settings (hosts, a cluster, its
  * own database) or stops the server starts its own with startServer().
  */
 export function sharedServer(): { baseUrl: string } {
