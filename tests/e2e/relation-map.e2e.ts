@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
+import { sharedServer } from "../support/shared-server.ts";
 
 // Issue 17, the relation map: from an entry to its map, three people tapped in the chart (each a
 // new centre, the way back through 返回 and the browser's back), a relation's sheet, the list
@@ -15,18 +15,16 @@ const SHOTS = "test-results/screenshots/relation-map";
 const LI_BAI = contentId("person", "li-bai");
 const PASSWORD = "竹林七贤饮酒清谈";
 
-let server: RunningServer;
+const server = sharedServer();
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ contentDir: "content", env: { SMS_PROVIDER: "simulator" } });
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const at = (path: string) => `${server.baseUrl}${path}`;
