@@ -101,7 +101,7 @@ describe("knowledge points at phone size", () => {
 
     // Signed in, the point shows the reader's mastery: not practised yet.
     const pointPath = new URL(pointUrl).pathname;
-    await registerInBrowser(page, server.baseUrl, { password: "秦王扫六合", redirect: pointPath });
+    await registerInBrowser(page, server.baseUrl, { password: "秦王扫六合虎视何雄哉", redirect: pointPath });
     await hydrated(page);
     await expect(page.getByTestId("kp-mastery").textContent()).resolves.toContain("未练习");
 
