@@ -98,10 +98,17 @@ describe("knowledge points at phone size", () => {
     await entry.click();
     await page.waitForURL(/\/detail\/[0-9a-f]{24}$/);
     await expect(page.locator("h1").first().textContent()).resolves.toContain(entryName ?? "?");
+    // The entry page lists the points that teach it, this one among them.
+    await expect(
+      page.locator("#knowledge-points-section a", { hasText: "秦统一六国" }).count(),
+    ).resolves.toBe(1);
 
     // Signed in, the point shows the reader's mastery: not practised yet.
     const pointPath = new URL(pointUrl).pathname;
-    await registerInBrowser(page, server.baseUrl, { password: "秦王扫六合虎视何雄哉", redirect: pointPath });
+    await registerInBrowser(page, server.baseUrl, {
+      password: "秦王扫六合虎视何雄哉",
+      redirect: pointPath,
+    });
     await hydrated(page);
     await expect(page.getByTestId("kp-mastery").textContent()).resolves.toContain("未练习");
 
