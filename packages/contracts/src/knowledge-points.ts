@@ -198,3 +198,14 @@ export const qrQuery = z.object({
     .min(1, "请给出二维码指向的地址")
     .max(300, "地址过长"),
 });
+
+/** A share card's size when a thumbnail is asked for (both or neither). */
+const cardSide = (max: number) =>
+  z.coerce
+    .number({ error: "尺寸应为数字" })
+    .int("尺寸应为整数")
+    .min(16, "尺寸至少 16")
+    .max(max, `尺寸至多 ${max}`);
+export const cardQuery = z
+  .object({ w: cardSide(750).optional(), h: cardSide(1000).optional() })
+  .refine((q) => (q.w === undefined) === (q.h === undefined), "宽和高要一起给出");

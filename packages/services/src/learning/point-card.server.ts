@@ -44,11 +44,21 @@ export function pointCardSvg(point: PointDetail): string {
     )}${text(60, HEIGHT - 150, 24, "长按或扫码，读完整讲解并练一练", 'fill="#3d3028"')}${text(60, HEIGHT - 100, 26, "通鉴 · 知识点", 'fill="#8a3b24"')}</svg>`;
 }
 
-/** The card as a PNG, the QR code (an SVG) at its lower right. */
-export async function pointCardPng(point: PointDetail, qrSvg: string): Promise<Buffer> {
+/**
+ * The card as a PNG, the QR code (an SVG) at its lower right; with a size, cut down to it (a
+ * share thumbnail asks for 50×50: the top of the card, where the title is).
+ */
+export async function pointCardPng(
+  point: PointDetail,
+  qrSvg: string,
+  size?: { w: number; h: number },
+): Promise<Buffer> {
   const qr = await sharp(Buffer.from(qrSvg)).resize(QR_SIZE, QR_SIZE).png().toBuffer();
-  return sharp(Buffer.from(pointCardSvg(point)))
+  const card = await sharp(Buffer.from(pointCardSvg(point)))
     .composite([{ input: qr, left: WIDTH - QR_SIZE - 56, top: HEIGHT - QR_SIZE - 56 }])
-    .png({ compressionLevel: 8 })
+    .png()
     .toBuffer();
+  const out = sharp(card);
+  if (size) out.resize(size.w, size.h, { fit: "cover", position: "top" });
+  return out.png({ compressionLevel: 8 }).toBuffer();
 }

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
 import { createTestApp } from "../../test-app.ts";
@@ -321,6 +322,17 @@ describe.each(databaseTargets())("knowledge points on $name", (target) => {
     expect(card.statusCode).toBe(200);
     expect(card.headers["content-type"]).toBe("image/png");
     expect(card.rawPayload.subarray(1, 4).toString()).toBe("PNG");
+    const thumb = await t.app.inject({ url: "/media/learning/point/qin-du/card.png?w=50&h=50" });
+    expect(thumb.statusCode).toBe(200);
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([50, 50]);
+    const full = await sharp(card.rawPayload).metadata();
+    expect([full.width, full.height]).toEqual([750, 1000]);
+    for (const q of ["w=50", "w=5&h=5", "w=x&h=50", "w=9999&h=50"])
+      expect(
+        (await t.app.inject({ url: `/media/learning/point/qin-du/card.png?${q}` })).statusCode,
+        q,
+      ).toBe(400);
     expect((await t.app.inject({ url: "/media/learning/point/nope/card.png" })).statusCode).toBe(
       404,
     );

@@ -1,4 +1,5 @@
 import {
+  cardQuery,
   chipDeck,
   chipParams,
   courseCatalogue,
@@ -250,14 +251,18 @@ export function registerKnowledgePointRoutes(app: TypedApp, { services, config }
     {
       schema: {
         tags,
-        summary: "知识点的分享卡片（PNG，750×1000，带指向知识点页的二维码）",
+        summary:
+          "知识点的分享卡片（PNG，750×1000，带指向知识点页的二维码）；给出 w 和 h 时裁成该尺寸的缩略图",
         params: pointParams,
+        querystring: cardQuery,
       },
     },
     async (request, reply) => {
       const { point } = await kp.page({ kind: "anonymous" }, request.params.id);
       const url = new URL(`/knowledgepoint/details/${point.id}`, origin(request)).toString();
-      const png = await pointCardPng(point, await qrSvgOf(url));
+      const { w, h } = request.query;
+      const size = w !== undefined && h !== undefined ? { w, h } : undefined;
+      const png = await pointCardPng(point, await qrSvgOf(url), size);
       reply.header("content-type", "image/png").header("cache-control", "public, max-age=3600");
       return reply.send(png);
     },
