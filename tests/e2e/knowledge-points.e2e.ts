@@ -103,8 +103,18 @@ describe("knowledge points at phone size", () => {
       page.locator("#knowledge-points-section a", { hasText: "秦统一六国" }).count(),
     ).resolves.toBe(1);
 
-    // Signed in, the point shows the reader's mastery: not practised yet.
+    // A visitor practises too, and is told the result is not kept.
     const pointPath = new URL(pointUrl).pathname;
+    await open(page, `/knowledgepoint/question?id=${POINT}`);
+    await expect(page.getByTestId("kp-signin-notice").textContent()).resolves.toContain(
+      "本次结果不会保存",
+    );
+    await page.getByRole("button", { name: "开始练习" }).click();
+    await page.locator(".tj-kp__option").first().click();
+    await page.getByRole("button", { name: "提交答案" }).click();
+    await page.getByTestId("kp-verdict").waitFor();
+
+    // Signed in, the point shows the reader's mastery: not practised yet.
     await registerInBrowser(page, server.baseUrl, {
       password: "秦王扫六合虎视何雄哉",
       redirect: pointPath,
