@@ -170,6 +170,9 @@ describe("foundation journeys at 375×812", () => {
           url === "/book/sample" ||
           url === "/book/list/sample" ||
           url === "/paintingsort/sample" ||
+          // A made-up course or chips deck (an era, a point).
+          url === "/knowledgepoint/product/sample" ||
+          url === "/knowledgepoint/chips/sample" ||
           url === "/datapage/detail/sample")
       ) {
         if (!(await res.text()).includes('data-layout="')) failures.push(`${url} has no shell`);

@@ -181,6 +181,8 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "捐书分享", path: "/donatebooks/share" },
   { name: "404", path: "/no-such-page" },
   { name: "离线页", path: "/offline.html", static: true },
+  { name: "知识点", path: "/knowledgepoint?grade=junior" },
+  { name: "知识点详情", path: "/knowledgepoint/details/qin-unification" },
 ];
 
 export const THEMES = ["light", "dark"] as const;

@@ -786,6 +786,19 @@ export interface LearningActivityTable {
   created_at: string;
 }
 
+/** A reader's mastery of one knowledge point: their finished practice rounds, summed. */
+export interface LearningPointMasteryTable {
+  owner_id: string;
+  point_key: string;
+  answered: Generated<number>;
+  correct: Generated<number>;
+  rounds: Generated<number>;
+  /** The last finished round: questions and right answers. */
+  last_answered: Generated<number>;
+  last_correct: Generated<number>;
+  updated_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -844,6 +857,7 @@ export interface Database {
   learning_ladder: LearningLadderTable;
   learning_level: LearningLevelTable;
   learning_activity: LearningActivityTable;
+  learning_point_mastery: LearningPointMasteryTable;
   music_playlist: MusicPlaylistTable;
   music_piece_stat: MusicPieceStatTable;
   book: BookTable;

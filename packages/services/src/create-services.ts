@@ -48,6 +48,7 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
+import { createKnowledgePoints } from "./learning/knowledge-points.server.ts";
 import { createQuestionBank } from "./learning/question-bank.server.ts";
 import { createStudyActivity } from "./learning/study-activity.server.ts";
 import { createCorpusRepository } from "./lists/corpus-repository.ts";
@@ -330,6 +331,14 @@ export function createServices(deps: ServiceDeps) {
     // and the study activity they write for the records.
     questionBank,
     studyActivity,
+    // 知识点 (/knowledgepoint/*, /knowlist): the hub, practice rounds, mastery and courses.
+    knowledgePoints: createKnowledgePoints({
+      db,
+      store: deps.store,
+      bank: questionBank,
+      activity: studyActivity,
+      caches,
+    }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),

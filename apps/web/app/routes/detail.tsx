@@ -83,7 +83,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
       return null;
     });
   const { entries } = context.services;
-  const [entry, relation, timeline, articles, works, paintingLinks] = await Promise.all([
+  const [entry, relation, timeline, articles, works, paintingLinks, points] = await Promise.all([
     // The service worker's copy for offline reading counts no second view (decision 16).
     orNotFound(
       entries.detail(id, {
@@ -97,6 +97,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     optional("相关文章", entries.articles(id)),
     optional("作品", entries.worksPage({ id, page: 1, size: WORKS_PAGE_SIZE })),
     optional("名画", context.services.paintings.linksOf(id)),
+    // 相关知识点: read from an index kept per content version, not per page.
+    optional("相关知识点", context.services.knowledgePoints.ofEntry(id)),
   ]);
   // Only what the page shows goes into the HTML (and its hydration data): a busy entry has
   // hundreds of relations, and their summaries would double the page.
@@ -122,6 +124,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     works,
     // 名画: the painting page of a painting's work entry, or the artist page of a painter.
     paintingLinks: paintingLinks ?? {},
+    points: points?.map((p) => ({ id: p.id, title: p.title, eraLabel: p.eraLabel })) ?? [],
     seeMore: seeMoreFlag(url),
     familyId: familyTreeIdOf(entry, raw, relation?.relations.map((r) => r.type) ?? null),
     // 在地图上看: a plain link to the time map at the entry's year and place (no map code here).
@@ -347,6 +350,19 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
       {(!isText || (articles && articles.length > 0)) && (
         <Section title="相关文章" id="articles">
           {articles ? <ArticleList articles={articles} /> : <SectionError what="相关文章" />}
+        </Section>
+      )}
+      {d.points.length > 0 && (
+        <Section title="相关知识点" id="knowledge-points">
+          <ul className="tj-entry__points">
+            {d.points.map((p) => (
+              <li key={p.id}>
+                <AppLink to={`/knowledgepoint/details/${p.id}`}>
+                  {p.title}（{p.eraLabel}）
+                </AppLink>
+              </li>
+            ))}
+          </ul>
         </Section>
       )}
       <EntrySources sources={entry.sources} />
