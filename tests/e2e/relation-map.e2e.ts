@@ -3,8 +3,8 @@ import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
-import { registerInBrowser } from "../support/sign-in.ts";
 import { sharedServer } from "../support/shared-server.ts";
+import { registerInBrowser } from "../support/sign-in.ts";
 
 // Issue 17, the relation map: from an entry to its map, three people tapped in the chart (each a
 // new centre, the way back through 返回 and the browser's back), a relation's sheet, the list
