@@ -48,6 +48,7 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
+import { createChallenges } from "./learning/challenges.server.ts";
 import { createQuestionBank } from "./learning/question-bank.server.ts";
 import { createStudyActivity } from "./learning/study-activity.server.ts";
 import { createCorpusRepository } from "./lists/corpus-repository.ts";
@@ -330,6 +331,8 @@ export function createServices(deps: ServiceDeps) {
     // and the study activity they write for the records.
     questionBank,
     studyActivity,
+    // The challenges (天梯挑战, 文史挑战, 文史答题), their rankings and rewards; /study/ranking.
+    challenges: createChallenges({ db, store: deps.store, questionBank, studyActivity }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
