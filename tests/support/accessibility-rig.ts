@@ -179,6 +179,9 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "捐书活动", path: "/donatebooks" },
   { name: "捐书书单", path: "/donatebooks/booklist" },
   { name: "捐书分享", path: "/donatebooks/share" },
+  { name: "文史挑战", path: "/wenshichallenge" },
+  { name: "天梯挑战排行", path: "/ladderchallenge/ranking?period=week" },
+  { name: "学习排行", path: "/study/ranking" },
   { name: "404", path: "/no-such-page" },
   { name: "离线页", path: "/offline.html", static: true },
 ];
