@@ -74,6 +74,7 @@ describe("the server's clock of a round", () => {
     const three = expireQuestions(ladderClock(), T0 + 46_500);
     expect(three.timedOut).toEqual([0, 1, 2]);
     expect(three.clock.currentOpenedAt).toBe(T0 + 45_000);
+    expect(three.timedOutAt).toEqual([T0 + 15_000, T0 + 30_000, T0 + 45_000]);
     const all = expireQuestions(ladderClock(), T0 + 3_600_000);
     expect(all.timedOut).toHaveLength(10);
     expect(roundOver(all.clock, T0 + 3_600_000)).toBe(true);

@@ -151,15 +151,17 @@ export function expireQuestions(
   clock: RoundClock,
   now: number,
   grace = ANSWER_GRACE_MS,
-): { timedOut: number[]; clock: RoundClock } {
+): { timedOut: number[]; timedOutAt: number[]; clock: RoundClock } {
   const timedOut: number[] = [];
+  const timedOutAt: number[] = [];
   let c = { ...clock };
-  if (c.perQuestionMs === null) return { timedOut, clock: c };
+  if (c.perQuestionMs === null) return { timedOut, timedOutAt, clock: c };
   while (c.currentIndex < c.total && now > questionDeadline(c) + grace) {
     timedOut.push(c.currentIndex);
+    timedOutAt.push(questionDeadline(c));
     c = { ...c, currentIndex: c.currentIndex + 1, currentOpenedAt: questionDeadline(c) };
   }
-  return { timedOut, clock: c };
+  return { timedOut, timedOutAt, clock: c };
 }
 
 /** Whether the round is over at `now`: every question was taken, or its time is up. */

@@ -160,10 +160,10 @@ export function createChallenges(deps: {
     if (row.status !== "open") return row;
     const ids = parseJson<string[]>(row.question_ids, []);
     const clock = clockOf(row);
-    const { timedOut, clock: next } = expireQuestions(clock, now);
+    const { timedOut, timedOutAt, clock: next } = expireQuestions(clock, now);
     let current = row;
     if (timedOut.length > 0) {
-      for (const index of timedOut) {
+      for (const [n, index] of timedOut.entries()) {
         const questionId = ids[index];
         if (!questionId) continue;
         await db
@@ -175,7 +175,8 @@ export function createChallenges(deps: {
             chosen: null,
             correct: 0,
             timed_out: 1,
-            answered_at: now,
+            // When its time ran out, so a round's time is not stretched by a late look.
+            answered_at: timedOutAt[n] ?? now,
           })
           .onConflict((oc) => oc.columns(["round_id", "question_id"]).doNothing())
           .execute();

@@ -2,7 +2,7 @@ import { CHALLENGE_RULES } from "@tongjian/domain/challenges";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
 import { createTestApp } from "../../test-app.ts";
-import type { TestBrowser } from "../../test-browser.ts";
+import { type TestBrowser, testBrowser } from "../../test-browser.ts";
 import { signedInReader } from "../test-readers.ts";
 
 type Reader = Awaited<ReturnType<typeof signedInReader>>;
@@ -87,12 +87,12 @@ describe.each(databaseTargets())("the challenges and the rankings on $name", (ta
       expect(ranking.json().data).toMatchObject({ period: "week", me: null });
       expect(ranking.json().data.storage).toBe(target.redisUrl ? "redis" : "database");
     }
-    const play = await t.app.inject({
-      method: "POST",
-      url: `${base}/challenges/wenshichallenge/rounds`,
-      payload: {},
-    });
-    expect([401, 403]).toContain(play.statusCode);
+    const visitor = testBrowser(t.app);
+    const play = await visitor.post(`${base}/challenges/wenshichallenge/rounds`, {});
+    expect(play.statusCode).toBe(401);
+    expect(play.json()).toMatchObject({ code: 600, message: "请先登录再参加挑战" });
+    const rewards = await visitor.get(`${base}/challenges/wenshichallenge/rewards`);
+    expect(rewards.statusCode).toBe(401);
   });
 
   it("refuses bad input in Chinese", async () => {
@@ -265,6 +265,17 @@ describe.each(databaseTargets())("the challenges and the rankings on $name", (ta
     const result = (await browser.post(`${base}/challenge-rounds/${round.id}/finish`)).json().data;
     expect(result.questions[0]).toMatchObject({ timedOut: true, correct: false, chosen: [] });
     expect(result.score).toBe(0);
+
+    // Left alone, a round times out question by question on the server's clock: the next look
+    // finds it finished, every question timed out at its own deadline.
+    const left: Round = (await start(browser, "ladderchallenge", { grade: "senior" })).body.data;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(left.serverNow + 3_600_000);
+    const later = (await browser.get(`${base}/challenge-rounds/${left.id}/result`)).json().data;
+    expect(later.questions).toHaveLength(left.total);
+    expect(later.questions.every((q: { timedOut: boolean }) => q.timedOut)).toBe(true);
+    expect(later.durationMs).toBe(left.total * 15_000);
+    expect(await activityRows(left.id)).toHaveLength(1);
   });
 
   it("gives the daily 文史答题 the same five questions to everyone, once a day, and its reward once", async () => {
