@@ -193,7 +193,7 @@ function Play({ initial }: { initial: RoundView }) {
             role="status"
           >
             {feedback.correct
-              ? "回答正确！"
+              ? "✓ 回答正确！"
               : `回答错误，正确答案：${feedback.answer.map(optionLetter).join("、")}`}
           </p>
         )}
