@@ -158,6 +158,8 @@ describe("foundation journeys at 375×812", () => {
       // reader needs a book: without one, 在线读书 opens.
       if (res.status === 302 && url === "/relation" && location === "/home/relationalmap") continue;
       if (res.status === 302 && url === "/reader" && location === "/onlinebook") continue;
+      // A challenge's catch-all (/wenshichallenge/*, /wenshianswer/*, /ladderchallenge/*) is its
+      // landing page whatever the tail (decision 31), so /wenshichallenge/sample answers 200.
       // A reader's graph is opened by its id, a data page by its name: a made-up one is not
       // found, inside the shell. A map link names a year or an entry (/map/detail/-221), a live
       // session page its session, a book page its book: a made-up one is not found.

@@ -33,6 +33,7 @@ import { registerFamilyRoutes } from "./routes/graph/family-routes.ts";
 import { registerRelationMapRoutes } from "./routes/graph/relation-map-routes.ts";
 import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
+import { registerChallengeRoutes } from "./routes/learning/challenge-routes.ts";
 import { registerKnowledgePointRoutes } from "./routes/learning/knowledge-point-routes.ts";
 import { registerListRoutes } from "./routes/lists/lists-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerPaintingRoutes(typed, deps);
     registerBookRoutes(typed, deps);
     registerKnowledgePointRoutes(typed, deps);
+    registerChallengeRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -47,6 +47,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0020-video-live",
         "0021-learning",
         "0024-knowledge-points",
+        "0025-challenges",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

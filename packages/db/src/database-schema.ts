@@ -799,6 +799,70 @@ export interface LearningPointMasteryTable {
   updated_at: string;
 }
 
+/** A timed challenge round (migration 0025); times are the server's, epoch ms. */
+export interface ChallengeRoundTable {
+  id: string;
+  owner_id: string;
+  /** ladderchallenge | wenshichallenge | wenshianswer */
+  kind: string;
+  grade: string | null;
+  /** China day the round started on. */
+  day: string;
+  /** JSON array of question ids, in the order they are shown. */
+  question_ids: string;
+  started_at: number;
+  deadline_at: number;
+  per_question_ms: number | null;
+  current_index: Generated<number>;
+  current_opened_at: number;
+  /** open | finished */
+  status: Generated<string>;
+  answered: Generated<number>;
+  correct: Generated<number>;
+  score: Generated<number>;
+  duration_ms: Generated<number>;
+  finished_at: number | null;
+  /** Set for a once-a-day round (kind:day:owner); unique. */
+  once_key: string | null;
+}
+
+export interface ChallengeAnswerTable {
+  round_id: string;
+  question_id: string;
+  position: number;
+  /** JSON array of chosen option indexes; null when the question timed out. */
+  chosen: string | null;
+  correct: Generated<number>;
+  timed_out: Generated<number>;
+  answered_at: number;
+}
+
+/** A reward a challenge round earned: pending until claimed; once per reader, kind, period. */
+export interface ChallengeRewardTable {
+  id: string;
+  owner_id: string;
+  kind: string;
+  period_key: string;
+  /** vip-days | reissue-card */
+  item: string;
+  amount: number;
+  label: string;
+  score: number;
+  round_id: string;
+  /** pending | claimed */
+  status: Generated<string>;
+  created_at: string;
+  claimed_at: string | null;
+}
+
+/** The database's sorted sets (rankings without Redis): one member's score under a key. */
+export interface SortedSetMemberTable {
+  key: string;
+  member: string;
+  score: number;
+  expires_at: number | null;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -858,6 +922,10 @@ export interface Database {
   learning_level: LearningLevelTable;
   learning_activity: LearningActivityTable;
   learning_point_mastery: LearningPointMasteryTable;
+  challenge_round: ChallengeRoundTable;
+  challenge_answer: ChallengeAnswerTable;
+  challenge_reward: ChallengeRewardTable;
+  sorted_set_member: SortedSetMemberTable;
   music_playlist: MusicPlaylistTable;
   music_piece_stat: MusicPieceStatTable;
   book: BookTable;

@@ -21,6 +21,7 @@ import { booksMigration } from "./migrations/0019-books.ts";
 import { videoLiveMigration } from "./migrations/0020-video-live.ts";
 import { learningMigration } from "./migrations/0021-learning.ts";
 import { knowledgePointsMigration } from "./migrations/0024-knowledge-points.ts";
+import { challengesMigration } from "./migrations/0025-challenges.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0020-video-live": videoLiveMigration,
   "0021-learning": learningMigration,
   "0024-knowledge-points": knowledgePointsMigration,
+  "0025-challenges": challengesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

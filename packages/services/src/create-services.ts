@@ -48,6 +48,7 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
+import { createChallenges } from "./learning/challenges.server.ts";
 import { createKnowledgePoints } from "./learning/knowledge-points.server.ts";
 import { createQuestionBank } from "./learning/question-bank.server.ts";
 import { createStudyActivity } from "./learning/study-activity.server.ts";
@@ -339,6 +340,8 @@ export function createServices(deps: ServiceDeps) {
       activity: studyActivity,
       caches,
     }),
+    // The challenges (天梯挑战, 文史挑战, 文史答题), their rankings and rewards; /study/ranking.
+    challenges: createChallenges({ db, store: deps.store, questionBank, studyActivity }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),

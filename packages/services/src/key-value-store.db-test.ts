@@ -31,6 +31,29 @@ describe.each(stores)("key-value store: $name", ({ target, redis }) => {
     await close?.();
   });
 
+  it("keeps each member's highest score in a sorted set, atomically, and ranks by it", async () => {
+    const key = `${prefix}:rank`;
+    await Promise.all([5, 30, 10, 20].map((score) => store.sortedSetMax(key, "a", score, 3600)));
+    await store.sortedSetMax(key, "b", 20, 3600);
+    await store.sortedSetMax(key, "c", 20, 3600);
+    await store.sortedSetMax(key, "d", 1, 3600);
+    await store.sortedSetMax(key, "a", 2, 3600);
+    expect(await store.sortedSetTop(key, 3)).toEqual([
+      { member: "a", score: 30 },
+      { member: "c", score: 20 },
+      { member: "b", score: 20 },
+    ]);
+    expect(await store.sortedSetRank(key, "a")).toEqual({ rank: 1, score: 30 });
+    expect(await store.sortedSetRank(key, "b")).toEqual({ rank: 2, score: 20 });
+    expect(await store.sortedSetRank(key, "c")).toEqual({ rank: 2, score: 20 });
+    expect(await store.sortedSetRank(key, "d")).toEqual({ rank: 4, score: 1 });
+    expect(await store.sortedSetRank(key, "nobody")).toBeNull();
+    expect(await store.sortedSetSize(key)).toBe(4);
+    expect(await store.sortedSetSize(`${prefix}:empty`)).toBe(0);
+    await store.deletePrefix(`${prefix}:rank`);
+    expect(await store.sortedSetSize(key)).toBe(0);
+  });
+
   it("counts atomically: concurrent increments each get their own count", async () => {
     const key = `${prefix}:count`;
     const counts = await Promise.all(Array.from({ length: 20 }, () => store.increment(key, 60)));

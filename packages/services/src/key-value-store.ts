@@ -21,6 +21,25 @@ export interface KeyValueStore {
    * one-time codes and tickets are consumed with this.
    */
   take(key: string): Promise<string | null>;
+  /**
+   * Sorted sets, for rankings: keeps `score` for `member` under `key` unless the member already
+   * has a higher one (a reader's best counts, not the last), atomically. `ttlSeconds` sets when
+   * the whole set expires (a day's or a week's ranking).
+   */
+  sortedSetMax(key: string, member: string, score: number, ttlSeconds?: number): Promise<void>;
+  /** The `count` highest members, highest first; equal scores by member, descending. */
+  sortedSetTop(key: string, count: number): Promise<SortedSetEntry[]>;
+  /**
+   * A member's score and place: 1 + how many members score higher (equal scores share a
+   * place), or null when the member is not in the set.
+   */
+  sortedSetRank(key: string, member: string): Promise<{ rank: number; score: number } | null>;
+  sortedSetSize(key: string): Promise<number>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+export interface SortedSetEntry {
+  member: string;
+  score: number;
 }

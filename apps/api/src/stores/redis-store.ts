@@ -48,6 +48,28 @@ export function createRedisStore(
       return Number(count);
     },
     take: (key) => client.getdel(key),
+    async sortedSetMax(key, member, score, ttlSeconds) {
+      // GT keeps the higher of the old and the new score in one command (Redis 6.2+).
+      const batch = client.multi().zadd(key, "GT", score, member);
+      if (ttlSeconds && ttlSeconds > 0) batch.expire(key, Math.ceil(ttlSeconds));
+      await batch.exec();
+    },
+    async sortedSetTop(key, count) {
+      if (count <= 0) return [];
+      const flat = await client.zrevrange(key, 0, count - 1, "WITHSCORES");
+      const out: { member: string; score: number }[] = [];
+      for (let i = 0; i + 1 < flat.length; i += 2)
+        out.push({ member: flat[i] as string, score: Number(flat[i + 1]) });
+      return out;
+    },
+    async sortedSetRank(key, member) {
+      const raw = await client.zscore(key, member);
+      if (raw === null) return null;
+      const score = Number(raw);
+      const higher = await client.zcount(key, `(${score}`, "+inf");
+      return { rank: higher + 1, score };
+    },
+    sortedSetSize: (key) => client.zcard(key),
     async ping() {
       try {
         return (await client.ping()) === "PONG";
