@@ -50,6 +50,7 @@ import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
 import { createQuestionBank } from "./learning/question-bank.server.ts";
 import { createStudyActivity } from "./learning/study-activity.server.ts";
+import { createStudyRecords } from "./learning/study-records.server.ts";
 import { createCorpusRepository } from "./lists/corpus-repository.ts";
 import { createCorpusSource } from "./lists/corpus-source.ts";
 import { createListService } from "./lists/lists.server.ts";
@@ -330,6 +331,13 @@ export function createServices(deps: ServiceDeps) {
     // and the study activity they write for the records.
     questionBank,
     studyActivity,
+    // Study records, plans, reminders, check-in and reissue cards, binding, surveys, mock test.
+    studyRecords: createStudyRecords({
+      db,
+      dialect: deps.handle.dialect,
+      questionBank,
+      studyActivity,
+    }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
