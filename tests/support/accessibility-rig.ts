@@ -179,6 +179,9 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "捐书活动", path: "/donatebooks" },
   { name: "捐书书单", path: "/donatebooks/booklist" },
   { name: "捐书分享", path: "/donatebooks/share" },
+  { name: "学习记录（未登录）", path: "/studyrecord" },
+  { name: "每日打卡（未登录）", path: "/clockin" },
+  { name: "天梯问卷", path: "/survey/ladder" },
   { name: "404", path: "/no-such-page" },
   { name: "离线页", path: "/offline.html", static: true },
 ];
