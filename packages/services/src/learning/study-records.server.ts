@@ -394,6 +394,7 @@ export function createStudyRecords(deps: {
       for (const m of mocks) {
         const data = parseJson<{ questions: MarkedQuestion[] }>(m.result ?? "", { questions: [] });
         for (const q of data.questions) {
+          if (q.chosen.length === 0) continue;
           questionLevelAnswered++;
           for (const [map, key, label] of [
             [eras, q.era, ERA_LABEL[q.era as Era]],
@@ -561,7 +562,8 @@ export function createStudyRecords(deps: {
       await deps.studyActivity.record(viewer.userId, {
         kind: "practice",
         ref: `mock:${id}`,
-        answered: marked.length,
+        // A question left blank is marked wrong on the paper but was not answered.
+        answered: marked.filter((q) => q.chosen.length > 0).length,
         correct,
         seconds,
         at: now,
