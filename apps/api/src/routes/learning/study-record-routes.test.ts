@@ -267,6 +267,8 @@ describe.each(databaseTargets())(
       expect(twice.statusCode).toBe(409);
       expect(twice.json().message).toContain("已经交过");
 
+      const mocks = (await browser.get("/api/studyrecord/y/mocks")).json().data;
+      expect(mocks[0]).toMatchObject({ id: paper.id, grade: "junior", score: result.score });
       const view = (await browser.get(`/api/studyrecord/y/mock/${paper.id}`)).json().data;
       expect(view.result.score).toBe(result.score);
       const stats = (await browser.get("/api/studyrecord/y/statistics")).json().data;
@@ -286,6 +288,36 @@ describe.each(databaseTargets())(
       expect(stats.byEra.reduce((s: number, e: { correct: number }) => s + e.correct, 0)).toBe(
         bank.length - 1,
       );
+    });
+
+    it("refuses an empty or late submission, and shows an open paper without answers", async () => {
+      const { browser } = await signedInReader(t.app);
+      const paper = (await browser.post("/api/studyrecord/y/mock", { grade: "senior" })).json()
+        .data;
+      const open = (await browser.get(`/api/studyrecord/y/mock/${paper.id}`)).json().data;
+      expect(open.result).toBeNull();
+      expect(open.paper.submitted).toBe(false);
+      expect(JSON.stringify(open)).not.toContain("explanation");
+      const empty = await browser.post(`/api/studyrecord/y/mock/${paper.id}/submit`, {
+        answers: [],
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toContain("至少回答一道题");
+      await t.deps.handle.db
+        .updateTable("study_mock")
+        .set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() })
+        .where("id", "=", paper.id)
+        .execute();
+      const late = await browser.post(`/api/studyrecord/y/mock/${paper.id}/submit`, {
+        answers: [{ questionId: paper.questions[0].id, chosen: [0] }],
+      });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toContain("超过 60 分钟");
+      // A late paper is closed: starting again gives a new one, and nothing was recorded.
+      const fresh = (await browser.post("/api/studyrecord/y/mock", { grade: "senior" })).json()
+        .data;
+      expect(fresh.id).not.toBe(paper.id);
+      expect((await browser.get("/api/studyrecord/y/statistics")).json().data.byKind).toEqual([]);
     });
 
     it("keeps reminders with a cap and refuses bad times in Chinese", async () => {
