@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeProblems, clippedText, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
@@ -141,6 +142,47 @@ describe("study records, check-in and reminders", () => {
       expect.objectContaining({ time: "07:30", weekdays: [1, 2, 3, 4, 5], enabled: true }),
     ]);
     await page.screenshot({ path: `${SHOTS}/4-alarms.png`, fullPage: true });
+    await context.close();
+  });
+
+  it("gives a signed-in reader's pages no serious axe problem, 44 px targets and no clipped text", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await registerInBrowser(page, server.baseUrl, { password: PASSWORD, redirect: "/clockin" });
+    await hydrated(page);
+    await page.getByRole("button", { name: "今日打卡" }).click();
+    await page.getByText(/打卡成功/).waitFor();
+    const problems: string[] = [];
+    for (const path of [
+      "/studyrecord",
+      "/studyrecord/charts",
+      "/studyrecord/statistics",
+      "/studyrecord/studydetail",
+      "/studyrecord/ladderlist",
+      "/studyrecord/mock",
+      "/studyrecord/result",
+      "/studyrecord/alarms",
+      "/studyplan",
+      "/clockin",
+      "/signin/reissue",
+      "/signin/reissue-card",
+      "/bindstudy",
+      "/survey",
+      "/survey/ladder",
+      "/learnrecord",
+      "/learnrecord/phone",
+      "/learnrecord/empty",
+      "/learnrecord/null",
+    ]) {
+      await open(page, path);
+      for (const line of [
+        ...(await axeProblems(page)),
+        ...(await smallTargets(page)),
+        ...(await clippedText(page)),
+      ])
+        problems.push(`${path}: ${line}`);
+    }
+    expect(problems, report(problems)).toEqual([]);
     await context.close();
   });
 });
