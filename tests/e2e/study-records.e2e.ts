@@ -152,6 +152,12 @@ describe("study records, check-in and reminders", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "今日打卡" }).click();
     await page.getByText(/打卡成功/).waitFor();
+    // A reminder due every day from midnight: nothing studied yet, so each learning page shows it.
+    const added = await page.request.post(at("/api/studyrecord/y/reminders"), {
+      headers: { "x-csrf-token": await csrf(page) },
+      data: { time: "00:00", weekdays: [1, 2, 3, 4, 5, 6, 7] },
+    });
+    expect(added.status()).toBe(200);
     const problems: string[] = [];
     for (const path of [
       "/studyrecord",
@@ -183,6 +189,22 @@ describe("study records, check-in and reminders", () => {
         problems.push(`${path}: ${line}`);
     }
     expect(problems, report(problems)).toEqual([]);
+
+    // The in-page reminder: shown on a learning page, closed for the rest of the day.
+    await open(page, "/studyplan");
+    const notice = page.getByRole("complementary", { name: "学习提醒" });
+    await notice.getByText("到了你设定的学习时间（00:00），今天还没有学习。").waitFor();
+    await page.screenshot({ path: `${SHOTS}/5-reminder.png` });
+    await notice.getByRole("button", { name: "知道了" }).click();
+    await expect(notice.count()).resolves.toBe(0);
+    await open(page, "/clockin");
+    await page.waitForTimeout(500);
+    await expect(notice.count()).resolves.toBe(0);
+    // Not on a page outside the learning area.
+    await page.evaluate(() => localStorage.clear());
+    await open(page, "/book");
+    await page.waitForTimeout(500);
+    await expect(notice.count()).resolves.toBe(0);
     await context.close();
   });
 });

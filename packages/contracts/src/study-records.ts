@@ -21,6 +21,7 @@ import { answerItem, grade, markedQuestion, publicQuestion } from "./learning.ts
 //   GET  /api/studyrecord/y/mock/{id}             the paper, or its result once submitted
 //   GET  /api/studyrecord/y/reminders             the reader's reminders; POST adds one
 //   POST /api/studyrecord/y/reminders/{id}        edits one; …/{id}/remove removes it
+//   GET  /api/studyrecord/y/reminders/due         the reminder due now (shown on learning pages)
 //   GET  /api/studyrecord/y/plan                  the weekly plan and this week's progress
 //   POST /api/studyrecord/y/plan                  sets the weekly target
 //   GET  /api/clockin/y/month?month=YYYY-MM       the check-in calendar
@@ -173,6 +174,8 @@ export const reminder = z.object({
   enabled: z.boolean(),
 });
 export type Reminder = z.infer<typeof reminder>;
+export const reminderDue = z.object({ id: z.string(), time: z.string(), today: z.string() });
+export type ReminderDue = z.infer<typeof reminderDue>;
 
 // ─── Plan ──────────────────────────────────────────────────────────────────────────────────
 export const planBody = z.object({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { studyDay } from "./learning.ts";
+import { ROUTE_MANIFEST, sampleUrl } from "./route-manifest.ts";
 import {
   addDays,
   addMonths,
@@ -8,6 +9,7 @@ import {
   earnsStreakCard,
   fixedPaper,
   isDay,
+  isLearningPath,
   monthDays,
   reissueProblem,
   reminderDue,
@@ -110,5 +112,15 @@ describe("reminders and the mock paper", () => {
     expect(new Set(paper).size).toBe(20);
     expect(fixedPaper(bank)).toEqual(paper);
     expect(fixedPaper([1, 2, 3])).toEqual([1, 2, 3]);
+  });
+});
+
+describe("learning pages", () => {
+  it("tells the learning area's routes apart from the rest, as the manifest does", () => {
+    const wrong = ROUTE_MANIFEST.filter(
+      (spec) =>
+        isLearningPath(sampleUrl(spec.path).split("?")[0] ?? "") !== (spec.area === "learning"),
+    ).map((spec) => `${spec.path} (${spec.area})`);
+    expect(wrong).toEqual([]);
   });
 });

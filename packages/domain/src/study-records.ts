@@ -195,3 +195,44 @@ export function fixedPaper<T>(questions: readonly T[], size = MOCK_QUESTIONS): T
   const step = questions.length / size;
   return Array.from({ length: size }, (_, i) => questions[Math.floor(i * step)] as T);
 }
+
+// ─── Learning pages ────────────────────────────────────────────────────────────────────────
+
+/** First path segments of the learning area (route manifest, area "learning"). */
+const LEARNING_SECTIONS = new Set([
+  "ai",
+  "aitest",
+  "bindstudy",
+  "clockin",
+  "depthtest",
+  "knowledgepoint",
+  "knowlist",
+  "ladder",
+  "ladderchallenge",
+  "ladderintroduce",
+  "laddersample",
+  "learnrecord",
+  "newsladder",
+  "report",
+  "signin",
+  "study",
+  "studyplan",
+  "studyrecord",
+  "survey",
+  "testentry",
+  "testopen",
+  "wenshianswer",
+  "wenshichallenge",
+  "wenshiladder",
+  "words",
+  "youngladder",
+]);
+
+/**
+ * Whether a path is a page of the learning area, where a due study reminder is shown. Kept
+ * apart from the route manifest so the shell does not carry the whole manifest to the browser.
+ */
+export function isLearningPath(pathname: string): boolean {
+  if (/^\/ah\/ladderarticle(detail)?\/?$/.test(pathname)) return true;
+  return LEARNING_SECTIONS.has(pathname.split("/")[1] ?? "");
+}

@@ -4,7 +4,6 @@ import { MONTH_PATTERN } from "@tongjian/domain/study-records";
 import { ClockinCalendar } from "../features/study-records/clockin-calendar.tsx";
 import {
   ActionMessages,
-  ReminderNotice,
   SignInState,
   Stat,
   StudyPage,
@@ -28,7 +27,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       viewer,
       asked && MONTH_PATTERN.test(asked) ? asked : undefined,
     ),
-    due: await studyRecords.dueReminder(viewer),
   };
 }
 
@@ -73,7 +71,6 @@ export default function ClockinRoute({ loaderData: d }: Route.ComponentProps) {
     );
   return (
     <StudyPage title="每日打卡">
-      <ReminderNotice due={d.due} />
       <section className="tj-study__card" aria-labelledby="tj-clockin-today">
         <h2 id="tj-clockin-today">今天 · {m.today}</h2>
         {m.checkedToday ? (

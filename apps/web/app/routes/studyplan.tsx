@@ -3,7 +3,6 @@ import { PLAN_LEVELS_MAX, PLAN_MINUTES_MAX, WEEKDAY_LABEL } from "@tongjian/doma
 import { useState } from "react";
 import {
   ActionMessages,
-  ReminderNotice,
   SignInState,
   StudyPage,
   useAction,
@@ -22,7 +21,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     signedIn: true as const,
     plan: await studyRecords.plan(viewer),
-    due: await studyRecords.dueReminder(viewer),
   };
 }
 
@@ -58,7 +56,6 @@ export default function StudyPlanRoute({ loaderData: d }: Route.ComponentProps) 
     );
   return (
     <StudyPage title="学习计划">
-      <ReminderNotice due={d.due} />
       {p.plan ? (
         <section className="tj-study__card" aria-labelledby="tj-plan-week">
           <h2 id="tj-plan-week">本周进度（{p.weekStart} 起）</h2>

@@ -2,7 +2,6 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import {
   accuracyText,
   minutesText,
-  ReminderNotice,
   SignInState,
   Stat,
   StudyNav,
@@ -22,7 +21,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     signedIn: true as const,
     overview: await studyRecords.overview(viewer),
-    due: await studyRecords.dueReminder(viewer),
   };
 }
 
@@ -52,7 +50,6 @@ export default function StudyRecordRoute({ loaderData: d }: Route.ComponentProps
   return (
     <StudyPage title="学习记录">
       <StudyNav />
-      <ReminderNotice due={d.due} />
       {empty ? (
         <section className="tj-study__state" aria-labelledby="tj-study-empty">
           <h2 id="tj-study-empty" className="tj-study__state-title">

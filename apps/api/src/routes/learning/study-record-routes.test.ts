@@ -343,6 +343,24 @@ describe.each(databaseTargets())(
       expect(await t.deps.services.studyRecords.dueReminder(viewerOf(userId))).toMatchObject({
         id: made.id,
       });
+      const due = (await browser.get("/api/studyrecord/y/reminders/due")).json().data;
+      expect(due).toMatchObject({ id: made.id, time: "00:00" });
+      // Once something is studied today, no reminder is due.
+      const studied = await signedInReader(t.app);
+      await studied.browser.post("/api/studyrecord/y/reminders", {
+        time: "00:00",
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+      });
+      await t.deps.services.studyActivity.record(studied.userId, {
+        kind: "review",
+        ref: "r",
+        answered: 1,
+        correct: 1,
+        seconds: 30,
+      });
+      expect(
+        (await studied.browser.get("/api/studyrecord/y/reminders/due")).json().data,
+      ).toBeNull();
       const off = (
         await browser.post(`/api/studyrecord/y/reminders/${made.id}`, {
           time: "00:00",

@@ -21,6 +21,7 @@ import {
   reissueResult,
   reminder,
   reminderBody,
+  reminderDue,
   removed,
   studyDayDetail,
   studyOverview,
@@ -196,6 +197,21 @@ export function registerStudyRecordRoutes(app: TypedApp, { services }: AppDeps) 
     async (request, reply) => {
       reply.headers(noStore);
       return ok(await s.reminders(user(request.viewer)));
+    },
+  );
+
+  app.get(
+    "/api/studyrecord/y/reminders/due",
+    {
+      schema: {
+        tags,
+        summary: "到时的学习提醒：今天是提醒日、已过提醒时间且今天还没学习（否则为 null）",
+        response: replies(reminderDue.nullable()),
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return ok(await s.dueReminder(user(request.viewer)));
     },
   );
 

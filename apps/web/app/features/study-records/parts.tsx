@@ -1,5 +1,5 @@
 import { loginPath } from "@tongjian/domain/viewer";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
@@ -137,47 +137,5 @@ export function ActionMessages({ error, notice }: { error: string | null; notice
         </p>
       )}
     </>
-  );
-}
-
-const DISMISS_KEY = "tj-study-reminder-dismissed";
-
-/**
- * The in-page study reminder: a reminder of today is due and nothing was studied today. Shown
- * once a day; closing it keeps it closed until tomorrow (on this device).
- */
-export function ReminderNotice({
-  due,
-}: {
-  due: { id: string; time: string; today: string } | null;
-}) {
-  const [hidden, setHidden] = useState(true);
-  useEffect(() => {
-    if (!due) return;
-    try {
-      setHidden(window.localStorage.getItem(DISMISS_KEY) === due.today);
-    } catch {
-      setHidden(false);
-    }
-  }, [due]);
-  if (!due || hidden) return null;
-  const dismiss = () => {
-    try {
-      window.localStorage.setItem(DISMISS_KEY, due.today);
-    } catch {
-      // A private window keeps nothing: the notice just closes.
-    }
-    setHidden(true);
-  };
-  return (
-    <aside className="tj-study__reminder" aria-label="学习提醒">
-      <p>
-        ⏰ 到了你设定的学习时间（{due.time}），今天还没有学习。
-        <AppLink to="/ladder/list">去天梯学一关</AppLink>
-      </p>
-      <button type="button" className="tj-link-button" onClick={dismiss}>
-        知道了
-      </button>
-    </aside>
   );
 }
