@@ -78,6 +78,8 @@ describe("study records, check-in and reminders", () => {
     await page.waitForURL(/\/studyrecord\/result\?id=[0-9a-f]{24}/);
     await page.getByText("测试结果").waitFor();
     await expect(page.getByText(/解析：/).count()).resolves.toBeGreaterThan(0);
+    await hydrated(page);
+    await page.waitForTimeout(500);
     await page.screenshot({ path: `${SHOTS}/1-result.png`, fullPage: true });
 
     // Check in today; twice is refused.

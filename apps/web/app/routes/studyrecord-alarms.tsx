@@ -115,7 +115,7 @@ export default function StudyAlarmsRoute({ loaderData: d }: Route.ComponentProps
                   <strong>{r.time}</strong> · {daysText(r.weekdays)}
                   {r.enabled ? "" : "（已关闭）"}
                 </span>
-                <span>
+                <span className="tj-study__row-actions">
                   <label className="tj-study__choice">
                     <input
                       type="checkbox"
