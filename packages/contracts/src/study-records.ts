@@ -205,6 +205,8 @@ export const studyPlan = z.object({
   days: z.array(z.object({ day: z.string(), minutes: z.number().int() })),
   minutesToday: z.number().int(),
   next: z.array(planLevel),
+  /** Levels in all ladders: 0 while the ladders are still being written. */
+  levelsTotal: z.number().int(),
 });
 export type StudyPlan = z.infer<typeof studyPlan>;
 

@@ -108,7 +108,9 @@ export default function StudyPlanRoute({ loaderData: d }: Route.ComponentProps) 
       )}
       <section className="tj-study__card" aria-labelledby="tj-plan-next">
         <h2 id="tj-plan-next">接下来学</h2>
-        {p.next.length === 0 ? (
+        {p.levelsTotal === 0 ? (
+          <p className="tj-empty">天梯关卡还在编写中，敬请期待。</p>
+        ) : p.next.length === 0 ? (
           <p className="tj-empty">所有关卡都学过了，了不起！</p>
         ) : (
           <ul className="tj-study__list">

@@ -712,6 +712,7 @@ export function createStudyRecords(deps: {
         days,
         minutesToday: days.find((d) => d.day === today)?.minutes ?? 0,
         next: levels.filter((l) => !doneEver.has(l.key)).slice(0, remaining),
+        levelsTotal: levels.length,
       };
     },
 

@@ -407,6 +407,7 @@ describe.each(databaseTargets())(
       const { browser, userId } = await signedInReader(t.app);
       const none = (await browser.get("/api/studyrecord/y/plan")).json().data;
       expect(none.plan).toBeNull();
+      expect(none.levelsTotal).toBe(9);
       expect(none.next[0].key).toBeTruthy();
       const bad = await browser.post("/api/studyrecord/y/plan", {
         levelsPerWeek: 0,

@@ -53,7 +53,7 @@ export default function LearningReminder() {
     <aside className="tj-learning-reminder" aria-label="学习提醒">
       <p>
         到了你设定的学习时间（{due.time}），今天还没有学习。
-        <AppLink to="/studyplan">看看学习计划</AppLink>
+        <AppLink to="/ladder/list">去天梯学一关</AppLink>
       </p>
       <button type="button" className="tj-learning-reminder__close" onClick={dismiss}>
         知道了
