@@ -132,7 +132,7 @@ export type LadderRecord = z.infer<typeof ladderRecord>;
 // ─── Mock test ─────────────────────────────────────────────────────────────────────────────
 export const mockStartBody = z.object({ grade });
 export const mockSubmitBody = z.object({
-  answers: z.array(answerItem).max(50, "答案过多"),
+  answers: z.array(answerItem, { error: "答案应为列表" }).max(50, "答案过多"),
 });
 export const mockPaper = z.object({
   id: z.string(),
@@ -158,14 +158,21 @@ export type MockView = z.infer<typeof mockView>;
 
 // ─── Reminders ─────────────────────────────────────────────────────────────────────────────
 const weekdays = z
-  .array(z.number().int("星期应为 1–7").min(1, "星期应为 1–7").max(7, "星期应为 1–7"))
+  .array(
+    z
+      .number({ error: "星期应为 1–7" })
+      .int("星期应为 1–7")
+      .min(1, "星期应为 1–7")
+      .max(7, "星期应为 1–7"),
+    { error: "星期应为列表" },
+  )
   .min(1, "请至少选一天")
   .max(7, "星期最多 7 天")
   .refine((w) => new Set(w).size === w.length, "星期重复了");
 export const reminderBody = z.object({
   time: z.string({ error: "请给出提醒时间" }).regex(REMINDER_TIME, "时间格式应为 HH:MM"),
   weekdays,
-  enabled: z.boolean().default(true),
+  enabled: z.boolean({ error: "开关应为 true 或 false" }).default(true),
 });
 export const reminder = z.object({
   id: z.string(),
@@ -293,11 +300,15 @@ export const surveyParams = z.object({
 });
 export const surveyAnswers = z.record(
   z.string().max(24, "题目键过长"),
-  z.union([
-    z.number().int("选项应为整数"),
-    z.array(z.number().int("选项应为整数")).max(10, "选项过多"),
-    z.string().max(2000, "文字过长"),
-  ]),
+  z.union(
+    [
+      z.number().int("选项应为整数"),
+      z.array(z.number().int("选项应为整数")).max(10, "选项过多"),
+      z.string().max(2000, "文字过长"),
+    ],
+    { error: "回答应为选项序号、序号列表或文字" },
+  ),
+  { error: "回答应为按题目键组织的对象" },
 );
 export const surveyBody = z.object({ answers: surveyAnswers });
 const surveyQuestion = z.object({

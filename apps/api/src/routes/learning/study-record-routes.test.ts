@@ -328,6 +328,13 @@ describe.each(databaseTargets())(
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain("HH:MM");
+      const notBool = await browser.post("/api/studyrecord/y/reminders", {
+        time: "08:00",
+        weekdays: [1],
+        enabled: "yes",
+      });
+      expect(notBool.statusCode).toBe(400);
+      expect(notBool.json().message).toContain("开关应为 true 或 false");
       expect(
         (await browser.post("/api/studyrecord/y/reminders", { time: "08:00", weekdays: [] })).json()
           .message,
