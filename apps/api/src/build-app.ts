@@ -35,6 +35,7 @@ import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerChallengeRoutes } from "./routes/learning/challenge-routes.ts";
 import { registerKnowledgePointRoutes } from "./routes/learning/knowledge-point-routes.ts";
+import { registerStudyRecordRoutes } from "./routes/learning/study-record-routes.ts";
 import { registerListRoutes } from "./routes/lists/lists-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
 import { registerVideoLiveRoutes } from "./routes/media/video-live-routes.ts";
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerBookRoutes(typed, deps);
     registerKnowledgePointRoutes(typed, deps);
     registerChallengeRoutes(typed, deps);
+    registerStudyRecordRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

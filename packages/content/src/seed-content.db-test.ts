@@ -48,6 +48,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0021-learning",
         "0024-knowledge-points",
         "0025-challenges",
+        "0026-study-records",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

@@ -771,6 +771,83 @@ export interface LearningLevelTable {
 }
 
 /** One stretch of study by a reader: what every learning screen writes, the records sum. */
+/** A check-in or a made-up day (migration 0026). */
+export interface StudyClockinTable {
+  owner_id: string;
+  day: string;
+  /** "checkin" | "reissue" */
+  kind: string;
+  created_at: string;
+}
+
+/** The reissue-card ledger: +1 grants (unique per key), -1 uses naming the day restored. */
+export interface StudyCardTable {
+  id: string;
+  owner_id: string;
+  delta: number;
+  cause: string;
+  unique_key: string;
+  day: string | null;
+  created_at: string;
+}
+
+export interface StudyReminderTable {
+  id: string;
+  owner_id: string;
+  /** HH:MM, China time. */
+  time: string;
+  /** Weekday digits, 1 Monday … 7 Sunday, e.g. "12345". */
+  weekdays: string;
+  enabled: Generated<number>;
+  created_at: string;
+}
+
+export interface StudyPlanTable {
+  owner_id: string;
+  levels_per_week: number;
+  minutes_per_day: number;
+  updated_at: string;
+}
+
+export interface StudyBindCodeTable {
+  code: string;
+  owner_id: string;
+  /** "parent" | "teacher" */
+  relation: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface StudyBindingTable {
+  id: string;
+  guardian_id: string;
+  learner_id: string;
+  relation: string;
+  created_at: string;
+}
+
+export interface SurveyAnswerTable {
+  owner_id: string;
+  survey_key: string;
+  /** JSON: question key → option index, indexes, rating or text. */
+  answers: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StudyMockTable {
+  id: string;
+  owner_id: string;
+  grade: string;
+  /** JSON array of question ids, in paper order. */
+  question_ids: string;
+  created_at: string;
+  submitted_at: string | null;
+  score: number | null;
+  /** JSON: the marked questions. */
+  result: string | null;
+}
+
 export interface LearningActivityTable {
   id: string;
   owner_id: string;
@@ -926,6 +1003,14 @@ export interface Database {
   challenge_answer: ChallengeAnswerTable;
   challenge_reward: ChallengeRewardTable;
   sorted_set_member: SortedSetMemberTable;
+  study_clockin: StudyClockinTable;
+  study_card: StudyCardTable;
+  study_reminder: StudyReminderTable;
+  study_plan: StudyPlanTable;
+  study_bind_code: StudyBindCodeTable;
+  study_binding: StudyBindingTable;
+  survey_answer: SurveyAnswerTable;
+  study_mock: StudyMockTable;
   music_playlist: MusicPlaylistTable;
   music_piece_stat: MusicPieceStatTable;
   book: BookTable;

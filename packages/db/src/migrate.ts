@@ -22,6 +22,7 @@ import { videoLiveMigration } from "./migrations/0020-video-live.ts";
 import { learningMigration } from "./migrations/0021-learning.ts";
 import { knowledgePointsMigration } from "./migrations/0024-knowledge-points.ts";
 import { challengesMigration } from "./migrations/0025-challenges.ts";
+import { studyRecordsMigration } from "./migrations/0026-study-records.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0021-learning": learningMigration,
   "0024-knowledge-points": knowledgePointsMigration,
   "0025-challenges": challengesMigration,
+  "0026-study-records": studyRecordsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

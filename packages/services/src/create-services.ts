@@ -52,6 +52,7 @@ import { createChallenges } from "./learning/challenges.server.ts";
 import { createKnowledgePoints } from "./learning/knowledge-points.server.ts";
 import { createQuestionBank } from "./learning/question-bank.server.ts";
 import { createStudyActivity } from "./learning/study-activity.server.ts";
+import { createStudyRecords } from "./learning/study-records.server.ts";
 import { createCorpusRepository } from "./lists/corpus-repository.ts";
 import { createCorpusSource } from "./lists/corpus-source.ts";
 import { createListService } from "./lists/lists.server.ts";
@@ -342,6 +343,13 @@ export function createServices(deps: ServiceDeps) {
     }),
     // The challenges (天梯挑战, 文史挑战, 文史答题), their rankings and rewards; /study/ranking.
     challenges: createChallenges({ db, store: deps.store, questionBank, studyActivity }),
+    // Study records, plans, reminders, check-in and reissue cards, binding, surveys, mock test.
+    studyRecords: createStudyRecords({
+      db,
+      dialect: deps.handle.dialect,
+      questionBank,
+      studyActivity,
+    }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),

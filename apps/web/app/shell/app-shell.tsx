@@ -1,6 +1,7 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
 import { shellRules } from "@tongjian/domain/shell-rules";
-import { type ReactNode, useEffect } from "react";
+import { isLearningPath } from "@tongjian/domain/study-records";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
 import { AppLinks } from "./app-link.tsx";
@@ -12,6 +13,9 @@ import { PlatformProvider } from "./platform.tsx";
 import { ShellPopupsProvider, useShellPopups } from "./shell-popups.tsx";
 import { TopBar } from "./top-bar.tsx";
 import "./app-shell.css";
+
+// The study reminder of the learning pages, loaded only there and only for a signed-in reader.
+const LearningReminder = lazy(() => import("../features/study-records/learning-reminder.tsx"));
 
 const DETAIL_LINK = /^\/detail\/([0-9a-f]{24})\/?$/;
 const FAMILY_SUB_INDEX = /\/family\/subIndex/;
@@ -47,6 +51,7 @@ function useInTextLinks(env: AppEnv) {
 function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
   const { pathname } = useLocation();
   const rules = shellRules(pathname);
+  const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn.kind === "user";
   useInTextLinks(env);
   if (rules.layout === "black") {
     return (
@@ -63,6 +68,11 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
     >
       <LoadingBar />
       <TopBar rules={rules} env={env} />
+      {signedIn && !env.isNativeApp && isLearningPath(pathname) && (
+        <Suspense fallback={null}>
+          <LearningReminder />
+        </Suspense>
+      )}
       <PageTransition>{children}</PageTransition>
       {rules.bottomBar && !env.isNativeApp && <BottomBar theme={rules.theme} />}
     </div>

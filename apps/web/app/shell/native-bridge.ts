@@ -84,6 +84,18 @@ export interface BridgeMethods {
   close: { params: Record<string, never>; result: void };
   openMiniProgram: { params: { userName: string; path?: string }; result: void };
   pickLocalImage: { params: { max: typeof NATIVE_IMAGE_PICK_MAX }; result: string[] };
+  /**
+   * The reader's study reminders, whole (each save sends them all): the app schedules a local
+   * notification at `time` (China time, HH:MM) on each of `weekdays` (1 Monday … 7 Sunday) for
+   * every enabled one, opening `url`, and cancels the ones no longer listed.
+   */
+  setReminder: {
+    params: {
+      reminders: { id: string; time: string; weekdays: number[]; enabled: boolean }[];
+      url: string;
+    };
+    result: void;
+  };
 }
 
 export type BridgeMethod = keyof BridgeMethods;
