@@ -48,6 +48,7 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
+import { createDepthTests } from "./learning/depth-test.server.ts";
 import { createQuestionBank } from "./learning/question-bank.server.ts";
 import { createStudyActivity } from "./learning/study-activity.server.ts";
 import { createCorpusRepository } from "./lists/corpus-repository.ts";
@@ -330,6 +331,8 @@ export function createServices(deps: ServiceDeps) {
     // and the study activity they write for the records.
     questionBank,
     studyActivity,
+    // The depth test and the AI test (/depthtest, /aitest): adaptive, marked on the server.
+    depthTests: createDepthTests({ db, questionBank, studyActivity }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
