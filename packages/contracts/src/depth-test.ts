@@ -7,7 +7,9 @@ import { answerItem, era, grade, markedQuestion, publicQuestion, theme } from ".
 // under /api/m/special/deepexam/test/ (issue 20, decision 28). `tag` is the kind of test:
 // depth (深度测评) or ai (AI 测评, with picture and audio questions).
 
-export const testTag = z.enum(TEST_TAGS, { error: "测评类型只能是 depth（深度测评）或 ai（AI 测评）" });
+export const testTag = z.enum(TEST_TAGS, {
+  error: "测评类型只能是 depth（深度测评）或 ai（AI 测评）",
+});
 
 export const gradeQuery = z.object({ grade });
 export const gradeTagBody = z.object({ grade, tag: testTag });

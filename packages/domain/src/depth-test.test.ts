@@ -40,9 +40,7 @@ describe("the Rasch model", () => {
     expect(wrong.theta).toBeLessThan(-0.2);
     expect(right.theta).toBeCloseTo(-wrong.theta, 3);
     expect(right.se).toBeLessThan(1);
-    const allRight = estimateAbility(
-      [-2, -1, 0, 1, 2, 2].map((b) => ({ b, correct: true })),
-    );
+    const allRight = estimateAbility([-2, -1, 0, 1, 2, 2].map((b) => ({ b, correct: true })));
     expect(allRight.theta).toBeGreaterThan(right.theta);
     expect(allRight.theta).toBeLessThan(4);
   });

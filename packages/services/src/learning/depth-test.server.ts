@@ -283,8 +283,7 @@ export function createDepthTests(deps: {
   /** Marks chosen options against a question, refusing a bad choice (400). */
   function checkChoice(q: BankQuestion, chosen: readonly number[]) {
     if (chosen.length === 0) throw new BadRequestError("请选择一个答案");
-    if (chosen.some((i) => i >= q.options.length))
-      throw new BadRequestError("所选的选项不存在");
+    if (chosen.some((i) => i >= q.options.length)) throw new BadRequestError("所选的选项不存在");
     if (q.type === "single" && chosen.length > 1) throw new BadRequestError("单选题只能选一个答案");
     return isCorrectAnswer(q.answer, chosen);
   }
@@ -302,7 +301,10 @@ export function createDepthTests(deps: {
       const q = questions.get(a.question_id);
       return q ? [{ q, correct: a.correct === 1 }] : [];
     });
-    const responses = marked.map((m) => ({ b: itemDifficulty(m.q.difficulty), correct: m.correct }));
+    const responses = marked.map((m) => ({
+      b: itemDifficulty(m.q.difficulty),
+      correct: m.correct,
+    }));
     const { theta, se } = estimateAbility(responses);
     const difficulties = (await poolOf(grade, row.tag as TestTag)).map((q) => q.difficulty);
     const score = expectedScore(theta, difficulties);
@@ -416,7 +418,8 @@ export function createDepthTests(deps: {
         correct: a.correct ? 1 : 0,
       })),
     ];
-    const report = answers.length > 0 ? await buildReport(row, answers, status === "expired") : null;
+    const report =
+      answers.length > 0 ? await buildReport(row, answers, status === "expired") : null;
     const correct = answers.filter((a) => a.correct === 1).length;
     await db.transaction().execute(async (trx) => {
       const claimed = await trx
@@ -427,7 +430,8 @@ export function createDepthTests(deps: {
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw new ServiceError(409, ALREADY_SUBMITTED);
       const current = await answersOf(row.id, trx);
-      if (current.length !== before.length) throw new ServiceError(409, "答案正在保存，请稍后再交卷");
+      if (current.length !== before.length)
+        throw new ServiceError(409, "答案正在保存，请稍后再交卷");
       for (const a of answers.slice(before.length))
         await trx
           .insertInto("depth_test_answer")
@@ -496,7 +500,8 @@ export function createDepthTests(deps: {
     const marked: MarkedQuestion[] = [];
     for (const a of answers) {
       const q = questions.get(a.question_id);
-      if (q) marked.push(await bank.mark(q, parseJson<number[]>(a.chosen, []), titles.get(q.pointKey)));
+      if (q)
+        marked.push(await bank.mark(q, parseJson<number[]>(a.chosen, []), titles.get(q.pointKey)));
     }
     return {
       testId: row.id,
@@ -698,7 +703,10 @@ export function createDepthTests(deps: {
         if (isUniqueViolation(error)) throw new ServiceError(409, ALREADY_ANSWERED);
         throw error;
       }
-      const all = [...answers, { question_id: q.id, position: 0, chosen: "", correct: correct ? 1 : 0 }];
+      const all = [
+        ...answers,
+        { question_id: q.id, position: 0, chosen: "", correct: correct ? 1 : 0 },
+      ];
       if (all.length < row.length && items.length === all.length) {
         const pool = await poolOf(row.grade as Grade, tag);
         const byId = new Map(pool.map((x) => [x.id, x]));
