@@ -179,6 +179,9 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "捐书活动", path: "/donatebooks" },
   { name: "捐书书单", path: "/donatebooks/booklist" },
   { name: "捐书分享", path: "/donatebooks/share" },
+  { name: "深度测评：初中", path: "/depthtest?grade=junior" },
+  { name: "测评报告（未登录）", path: "/depthtest/report" },
+  { name: "测评入口", path: "/testentry" },
   { name: "404", path: "/no-such-page" },
   { name: "离线页", path: "/offline.html", static: true },
 ];
