@@ -12,7 +12,7 @@ import { type RunningServer, startServer } from "../support/start-server.ts";
 // is then in the learning records.
 
 const SHOTS = "test-results/screenshots/depth-test";
-const PASSWORD = "读史使人明智";
+const PASSWORD = "读史使人明智以史为鉴";
 
 let server: RunningServer;
 let browser: Browser;

@@ -19,6 +19,7 @@ import {
   itemDifficulty,
   levelOf,
   neighbourGrades,
+  pCorrect,
   percentileOf,
   pickNext,
   reportPath,
@@ -333,13 +334,20 @@ export function createDepthTests(deps: {
       (q) => q.theme,
       (k) => THEME_LABEL[k],
     );
-    const all = [...eras, ...themes];
+    // Strengths and gaps: the axes where the reader did better or worse than their overall θ
+    // predicts (observed right answers minus the expected number, at least half a question).
+    const residual = new Map<string, number>();
+    for (const m of marked) {
+      const r = (m.correct ? 1 : 0) - pCorrect(theta, itemDifficulty(m.q.difficulty));
+      for (const key of [m.q.era, m.q.theme]) residual.set(key, (residual.get(key) ?? 0) + r);
+    }
+    const all = [...eras, ...themes].map((a) => ({ ...a, residual: residual.get(a.key) ?? 0 }));
     const strengths = all
-      .filter((a) => a.mastery >= score + 5)
-      .sort((x, y) => y.mastery - x.mastery)
+      .filter((a) => a.residual >= 0.5)
+      .sort((x, y) => y.residual - x.residual)
       .slice(0, 3)
       .map((a) => a.label);
-    const gapAxes = all.filter((a) => a.mastery <= score - 5).sort((x, y) => x.mastery - y.mastery);
+    const gapAxes = all.filter((a) => a.residual <= -0.5).sort((x, y) => x.residual - y.residual);
     const gaps = gapAxes.slice(0, 3).map((a) => a.label);
 
     // To study next: the points of the questions answered wrong, then the grade's points in the
@@ -356,6 +364,10 @@ export function createDepthTests(deps: {
           if (p.era === gap.key || p.theme === gap.key) add(p.key, `薄弱：${gap.label}`);
       const answeredPoints = new Set(marked.map((m) => m.q.pointKey));
       for (const p of points) if (!answeredPoints.has(p.key)) add(p.key, "本次未涉及");
+      // Everything reached and right: consolidate, the least mastered axes first.
+      for (const axis of [...all].sort((x, y) => x.mastery - y.mastery))
+        for (const p of points)
+          if (p.era === axis.key || p.theme === axis.key) add(p.key, `巩固：${axis.label}`);
     }
     const found = await bank.pointsByKeys(next.map((n) => n.key));
     const studyNext = next.flatMap((n) => {

@@ -288,6 +288,7 @@ describe.each(databaseTargets())("the depth test and the AI test on $name", (tar
       seconds: number;
       eras: { key: string; mastery: number }[];
       themes: { key: string }[];
+      gaps: string[];
       studyNext: { id: string }[];
       questions: { answer: number[]; correct: boolean; explanation: string }[];
       cardUrl: string;
@@ -297,12 +298,13 @@ describe.each(databaseTargets())("the depth test and the AI test on $name", (tar
     expect(report.score).toBeGreaterThan(50);
     expect(["熟练", "精通"]).toContain(report.level);
     expect(report.eras.length).toBeGreaterThan(0);
+    expect(report.gaps).toEqual([]);
     expect(report.themes.length).toBeGreaterThan(0);
     expect(report.questions).toHaveLength(6);
     expect(report.questions.every((x) => x.correct && x.answer.length > 0 && x.explanation)).toBe(
       true,
     );
-    // All right: what to study next is what the test did not reach.
+    // All right: what to study next is what the test did not reach, or what to consolidate.
     expect(report.studyNext.length).toBeGreaterThan(0);
     const point = await t.deps.services.questionBank.point(report.studyNext[0]?.id as string);
     expect(point.id).toBe(report.studyNext[0]?.id);
@@ -346,11 +348,14 @@ describe.each(databaseTargets())("the depth test and the AI test on $name", (tar
       compared: number;
       level: string;
       gaps: string[];
+      strengths: string[];
       studyNext: { reason: string }[];
     };
     expect(bReport.compared).toBe(1);
     expect(bReport.percentile).toBe(0);
     expect(bReport.studyNext[0]?.reason).toBe("本次答错");
+    // Every answer wrong: no axis went better than the overall estimate predicts.
+    expect(bReport.strengths).toEqual([]);
     const aReport = json(await a.browser.get(`${BASE}/report?testId=${aTest}`)).body.data as {
       percentile: number;
     };
