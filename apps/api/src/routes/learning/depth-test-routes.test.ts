@@ -394,6 +394,36 @@ describe.each(databaseTargets())("the depth test and the AI test on $name", (tar
     expect((fresh.body.data as Exam).testId).not.toBe(start.testId);
   });
 
+  it("makes one test of two starts at once, and saves one of two answers at once", async () => {
+    const d = await signedInReader(t.app);
+    const starts = await Promise.all([
+      post(d.browser, `${BASE}/create`, { grade: "senior", tag: "depth" }),
+      post(d.browser, `${BASE}/create`, { grade: "senior", tag: "depth" }),
+    ]);
+    expect(starts.map((s) => s.status)).toEqual([200, 200]);
+    const ids = starts.map((s) => (s.body.data as Exam).testId);
+    expect(ids[0]).toBe(ids[1]);
+    const open = await t.deps.handle.db
+      .selectFrom("depth_test")
+      .select("id")
+      .where("owner_id", "=", d.userId)
+      .execute();
+    expect(open).toHaveLength(1);
+
+    const exam = starts[0]?.body.data as Exam;
+    const q = exam.question as NonNullable<Exam["question"]>;
+    const chosen = await answerOf(q.id);
+    const answers = await Promise.all([
+      post(d.browser, `${BASE}/answer`, { testId: exam.testId, questionId: q.id, chosen }),
+      post(d.browser, `${BASE}/answer`, { testId: exam.testId, questionId: q.id, chosen }),
+    ]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    const state = (await post(d.browser, `${BASE}/get`, { grade: "senior", tag: "depth" })).body
+      .data as Exam;
+    expect(state).toMatchObject({ answered: 1, position: 2 });
+    expect(state.question?.id).not.toBe(q.id);
+  });
+
   it("gives the AI test its picture and audio questions and records it as an AI test", async () => {
     const start = await post(a.browser, `${BASE}/create`, { grade: "junior", tag: "ai" });
     expect(start.status).toBe(200);
