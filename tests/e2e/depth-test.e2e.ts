@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeProblems, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
@@ -9,7 +10,7 @@ import { type RunningServer, startServer } from "../support/start-server.ts";
 // starts a depth test, answers two questions, reloads, leaves, comes back through
 // /depthtest/state and continues where they were, answers one more, submits, and sees the report
 // with its radar chart drawn, the knowledge points to study next and the share card; the test
-// is then in the learning records.
+// is then in the learning records. Then a short AI test, its result, and the test hub.
 
 const SHOTS = "test-results/screenshots/depth-test";
 const PASSWORD = "读史使人明智以史为鉴";
@@ -47,6 +48,12 @@ async function open(page: Page, path: string) {
 
 const questionHeading = (page: Page) => page.locator("#tj-exam-heading").textContent();
 
+/** The screens a visitor cannot reach, checked as the accessibility sweep checks the others. */
+async function accessible(page: Page) {
+  const found = [...(await axeProblems(page)), ...(await smallTargets(page))];
+  expect(found, report(found)).toEqual([]);
+}
+
 /** Chooses the first option of the current question and continues to the next one. */
 async function answerOne(page: Page, nextNumber: number) {
   await page.locator(".tj-exam__option").first().click();
@@ -83,6 +90,7 @@ describe("the depth test at phone size", () => {
     await answerOne(page, 2);
     await answerOne(page, 3);
     await page.screenshot({ path: `${SHOTS}/exam.png` });
+    await accessible(page);
 
     // A reload continues at the third question: the answers are on the server.
     await page.reload();
@@ -125,6 +133,7 @@ describe("the depth test at phone size", () => {
     expect(png.status()).toBe(200);
     expect(png.headers()["content-type"]).toBe("image/png");
     await page.screenshot({ path: `${SHOTS}/report.png`, fullPage: true });
+    await accessible(page);
 
     // The learning records: the finished test, and nothing waiting.
     await open(page, "/learnrecord/assesslist");
@@ -134,6 +143,24 @@ describe("the depth test at phone size", () => {
     await page.locator(".tj-report__score strong").waitFor();
     await open(page, "/learnrecord/waiting");
     await page.getByText("没有等待中的测评").waitFor();
+
+    // The AI test: a grade, a short test, its result.
+    await open(page, "/aitest/home?grade=junior");
+    await page.getByRole("button", { name: "开始测评" }).click();
+    await page.waitForURL(/\/aitest\/home\?testId=[0-9a-f]{24}$/);
+    await hydrated(page);
+    await answerOne(page, 2);
+    await page.getByRole("button", { name: "交卷", exact: true }).click();
+    await page.getByRole("button", { name: "确定交卷" }).click();
+    await page.waitForURL(/\/aitest\/result\?testId=[0-9a-f]{24}$/);
+    await page.locator(".tj-report__radar-wrap[data-state='ready']").waitFor();
+    expect(await page.locator(".tj-report__kind").textContent()).toContain("AI 测评");
+
+    // The hub lists both results; /report shows the latest.
+    await open(page, "/testentry");
+    await expect(page.locator(".tj-test__row").count()).resolves.toBe(2);
+    await open(page, "/report");
+    expect(await page.locator(".tj-report__kind").textContent()).toContain("AI 测评");
     await context.close();
   });
 });

@@ -205,6 +205,11 @@ export function ExamView({ initial }: { initial: ExamState }) {
           <p className="tj-exam__stem">交卷后即可查看得分、水平和接下来要学的知识点。</p>
         </div>
       )}
+      {left === 0 && !error && (
+        <p className="tj-exam__confirm" role="alert">
+          作答时间已到：交卷后按时限内保存的作答评分。
+        </p>
+      )}
       {error && (
         <p className="tj-form__error" role="alert">
           {error} {/时限|已经交卷/.test(error) ? <AppLink to={report}>查看报告</AppLink> : null}
