@@ -191,6 +191,12 @@ export function ExamView({ initial }: { initial: ExamState }) {
                   checked={selected.includes(index)}
                   onChange={() => choose(index)}
                 />
+                <span
+                  className={
+                    q.isSingleChoice ? "tj-exam__mark" : "tj-exam__mark tj-exam__mark--box"
+                  }
+                  aria-hidden="true"
+                />
                 <span className="tj-exam__letter">{optionLetter(index)}</span>
                 <span>{option}</span>
               </label>
