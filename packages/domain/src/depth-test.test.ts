@@ -99,6 +99,66 @@ describe("choosing the next item", () => {
   });
 });
 
+describe("an adaptive test of simulated readers", () => {
+  /** A small seeded generator (mulberry32), so the simulation is the same every run. */
+  function seeded(seed: number) {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const eras = ["qin-han", "sui-tang-five", "ming-qing", "modern"] as const;
+  const bank = Array.from({ length: 200 }, (_, i) =>
+    item(`q${i}`, 1 + (i % 5), { era: eras[i % 4], pointKey: `p${i % 40}` }),
+  );
+
+  /** Twelve questions chosen and answered as the model says a reader of `truth` would. */
+  function run(truth: number, random: () => number) {
+    const given: Candidate[] = [];
+    const responses: { b: number; correct: boolean }[] = [];
+    let theta = 0;
+    for (let i = 0; i < 12; i++) {
+      const next = pickNext(bank, given, theta, { tag: "depth", random });
+      if (!next) break;
+      given.push(next);
+      const b = itemDifficulty(next.difficulty);
+      responses.push({ b, correct: random() < pCorrect(truth, b) });
+      theta = estimateAbility(responses).theta;
+    }
+    return { theta, given };
+  }
+
+  it("estimates stronger readers higher, close to their true ability", () => {
+    const random = seeded(20);
+    const mean = (truth: number) => {
+      const runs = Array.from({ length: 60 }, () => run(truth, random).theta);
+      return runs.reduce((s, t) => s + t, 0) / runs.length;
+    };
+    const weak = mean(-1.5);
+    const middle = mean(0);
+    const strong = mean(1.5);
+    expect(weak).toBeLessThan(middle);
+    expect(middle).toBeLessThan(strong);
+    // Twelve items and a normal prior pull the estimate toward 0 a little, not more.
+    expect(Math.abs(weak + 1.5)).toBeLessThan(0.6);
+    expect(Math.abs(middle)).toBeLessThan(0.3);
+    expect(Math.abs(strong - 1.5)).toBeLessThan(0.6);
+  });
+
+  it("serves a strong reader harder questions, over every era", () => {
+    const random = seeded(7);
+    const strong = run(2, random).given;
+    const weak = run(-2, random).given;
+    const avg = (list: Candidate[]) => list.reduce((s, c) => s + c.difficulty, 0) / list.length;
+    expect(avg(strong)).toBeGreaterThan(avg(weak) + 1);
+    expect(new Set(strong.map((c) => c.era)).size).toBe(4);
+    expect(new Set(strong.map((c) => c.id)).size).toBe(strong.length);
+  });
+});
+
 describe("naming a result", () => {
   it("names four levels by θ", () => {
     expect(levelOf(-2)).toBe("入门");
