@@ -92,10 +92,13 @@ describe("the depth test at phone size", () => {
     await page.screenshot({ path: `${SHOTS}/exam.png` });
     await accessible(page);
 
-    // A reload continues at the third question: the answers are on the server.
+    // A reload continues at the third question: the answers are on the server, the option
+    // chosen but not yet saved is still chosen.
+    await page.locator(".tj-exam__option").nth(1).click();
     await page.reload();
     await hydrated(page);
     expect(await questionHeading(page)).toMatch(/^第 3 \//);
+    await page.locator(".tj-exam__option").nth(1).locator("input:checked").waitFor();
 
     // Leaving and coming back through the test's state page.
     await open(page, "/");

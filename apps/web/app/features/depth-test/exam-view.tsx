@@ -71,15 +71,32 @@ export function ExamView({ initial }: { initial: ExamState }) {
     setSelected(initial.question?.selectedOption ?? []);
   }, [initial]);
 
+  // The option chosen but not yet saved is kept on the device for this tab, so a reload shows
+  // it still chosen (the saved answers are on the server).
+  const draftKey = q ? `tj:exam-draft:${state.testId}:${q.id}` : null;
+  useEffect(() => {
+    if (!draftKey) return;
+    try {
+      const draft = JSON.parse(sessionStorage.getItem(draftKey) ?? "null") as unknown;
+      if (Array.isArray(draft) && draft.every((i) => Number.isInteger(i))) setSelected(draft);
+    } catch {
+      // No storage (private mode) or a bad value: start unselected.
+    }
+  }, [draftKey]);
+
   const choose = (index: number) => {
     if (!q) return;
-    setSelected((now) =>
-      q.isSingleChoice
-        ? [index]
-        : now.includes(index)
-          ? now.filter((i) => i !== index)
-          : [...now, index].sort((a, b) => a - b),
-    );
+    const next = q.isSingleChoice
+      ? [index]
+      : selected.includes(index)
+        ? selected.filter((i) => i !== index)
+        : [...selected, index].sort((a, b) => a - b);
+    setSelected(next);
+    try {
+      if (draftKey) sessionStorage.setItem(draftKey, JSON.stringify(next));
+    } catch {
+      // Storage full or blocked: the choice still stands on the page.
+    }
   };
 
   const refused = (failure: unknown) => {
@@ -101,6 +118,11 @@ export function ExamView({ initial }: { initial: ExamState }) {
     setError(null);
     try {
       const fresh = await calls.answer(state.testId, q.id, selected);
+      try {
+        if (draftKey) sessionStorage.removeItem(draftKey);
+      } catch {
+        // Nothing was kept.
+      }
       setState(fresh);
       setSelected(fresh.question?.selectedOption ?? []);
       setConfirming(false);
