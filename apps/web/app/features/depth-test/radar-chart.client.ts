@@ -5,11 +5,11 @@
  */
 import type { ReportAxis } from "@tongjian/contracts/depth-test";
 import { RadarChart } from "echarts/charts";
-import { RadarComponent } from "echarts/components";
+import { RadarComponent, TitleComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 
-echarts.use([RadarChart, RadarComponent, CanvasRenderer]);
+echarts.use([RadarChart, RadarComponent, TitleComponent, CanvasRenderer]);
 
 export interface ReportRadar {
   resize(): void;
@@ -39,7 +39,7 @@ export function createReportRadar(
   const theme = spokes(themes);
   const radar = (center: [string, string], list: typeof era) => ({
     center,
-    radius: "30%",
+    radius: "55%",
     indicator: list.map((s) => ({ name: s.name, max: s.max })),
     axisName: { color: ink, fontSize: 12 },
     splitLine: { lineStyle: { color: line } },
@@ -48,8 +48,11 @@ export function createReportRadar(
   });
   chart.setOption({
     animation: !window.matchMedia("(prefers-reduced-motion: reduce)").matches,
-    title: undefined,
-    radar: [radar(["50%", "27%"], era), radar(["50%", "76%"], theme)],
+    title: [
+      { text: "时代", left: 0, top: 0, textStyle: { color: ink, fontSize: 14 } },
+      { text: "主题", left: 0, top: "50%", textStyle: { color: ink, fontSize: 14 } },
+    ],
+    radar: [radar(["50%", "26%"], era), radar(["50%", "76%"], theme)],
     series: [
       {
         type: "radar",
