@@ -34,6 +34,7 @@ import { registerRelationMapRoutes } from "./routes/graph/relation-map-routes.ts
 import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerChallengeRoutes } from "./routes/learning/challenge-routes.ts";
+import { registerDepthTestRoutes } from "./routes/learning/depth-test-routes.ts";
 import { registerKnowledgePointRoutes } from "./routes/learning/knowledge-point-routes.ts";
 import { registerStudyRecordRoutes } from "./routes/learning/study-record-routes.ts";
 import { registerListRoutes } from "./routes/lists/lists-routes.ts";
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerKnowledgePointRoutes(typed, deps);
     registerChallengeRoutes(typed, deps);
     registerStudyRecordRoutes(typed, deps);
+    registerDepthTestRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -940,6 +940,45 @@ export interface SortedSetMemberTable {
   expires_at: number | null;
 }
 
+/** A reader's depth test or AI test (0022-depth-tests). */
+export interface DepthTestTable {
+  id: string;
+  owner_id: string;
+  grade: string;
+  /** depth | ai */
+  tag: string;
+  /** open | finished | expired */
+  status: string;
+  /** owner:grade:tag while open, NULL after: one open test per reader, grade and kind. */
+  open_key: string | null;
+  /** The planned number of questions. */
+  length: number;
+  /** JSON: the question ids served so far, in order. */
+  items: string;
+  started_at: string;
+  deadline_at: string;
+  finished_at: string | null;
+  answered: Generated<number>;
+  correct: Generated<number>;
+  seconds: Generated<number>;
+  /** The EAP ability estimate × 1000 once finished. */
+  theta_milli: number | null;
+  score: number | null;
+  /** JSON: the finished test's report (axes, points to study next). */
+  report: string | null;
+}
+
+/** One answer of a depth test, marked on the server when it is given. */
+export interface DepthTestAnswerTable {
+  test_id: string;
+  question_id: string;
+  position: number;
+  /** JSON: the chosen option indexes. */
+  chosen: string;
+  correct: number;
+  answered_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1011,6 +1050,8 @@ export interface Database {
   study_binding: StudyBindingTable;
   survey_answer: SurveyAnswerTable;
   study_mock: StudyMockTable;
+  depth_test: DepthTestTable;
+  depth_test_answer: DepthTestAnswerTable;
   music_playlist: MusicPlaylistTable;
   music_piece_stat: MusicPieceStatTable;
   book: BookTable;

@@ -49,6 +49,7 @@ import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
 import { createChallenges } from "./learning/challenges.server.ts";
+import { createDepthTests } from "./learning/depth-test.server.ts";
 import { createKnowledgePoints } from "./learning/knowledge-points.server.ts";
 import { createQuestionBank } from "./learning/question-bank.server.ts";
 import { createStudyActivity } from "./learning/study-activity.server.ts";
@@ -350,6 +351,8 @@ export function createServices(deps: ServiceDeps) {
       questionBank,
       studyActivity,
     }),
+    // The depth test and the AI test (/depthtest, /aitest): adaptive, marked on the server.
+    depthTests: createDepthTests({ db, questionBank, studyActivity }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),

@@ -1,0 +1,23 @@
+import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { loadReport, ReportScreen } from "../features/depth-test/report-screen.tsx";
+import { RouteErrorState } from "../shell/route-error.tsx";
+import type { Route } from "./+types/report";
+import "../features/depth-test/depth-test.css";
+
+// 学习报告 (/report?testId=…): a finished test's report, the reader's own; without a testId the
+// reader's latest one.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadReport(context, request);
+}
+
+export function meta() {
+  return [{ title: `学习报告 - ${PRODUCT_NAME}` }];
+}
+
+export default function ReportRoute({ loaderData }: Route.ComponentProps) {
+  return <ReportScreen data={loaderData} title="学习报告" startPath="/testentry" />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorState />;
+}
