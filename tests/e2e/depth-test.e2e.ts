@@ -3,8 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // Issue 20 in the browser at phone size: a 初中 reader signs up from the depth test's page,
 // starts a depth test, answers two questions, reloads, leaves, comes back through
@@ -15,21 +15,16 @@ import { type RunningServer, startServer } from "../support/start-server.ts";
 const SHOTS = "test-results/screenshots/depth-test";
 const PASSWORD = "读史使人明智以史为鉴";
 
-let server: RunningServer;
+const server = sharedServer();
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({
-    contentDir: "content",
-    env: { SMS_PROVIDER: "simulator", SEED_POETRY: "false" },
-  });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const at = (path: string) => `${server.baseUrl}${path}`;

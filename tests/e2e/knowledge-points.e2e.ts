@@ -4,8 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // Issue 20's knowledge points in the browser at phone size: a visitor opens the hub, filters by
 // grade, opens 秦统一六国 and follows an entry link; a reader signs in, practises the point's
@@ -16,7 +16,7 @@ const SHOTS = "test-results/screenshots/knowledge-points";
 const POINT = "qin-unification";
 const LETTERS = "ABCDEF";
 
-let server: RunningServer;
+const server = sharedServer();
 let browser: Browser;
 
 /** The answers of the content's questions by stem, read from the content files as the test's key. */
@@ -40,13 +40,11 @@ function answerKey(): Map<string, number[]> {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ contentDir: "content", env: { SMS_PROVIDER: "simulator" } });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const at = (path: string) => `${server.baseUrl}${path}`;

@@ -3,8 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, clippedText, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
-import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // Issue 20's study records in the browser at phone size: a visitor sees the not-signed-in
 // state; a new reader takes a mock test (which records practice), checks in today, makes up
@@ -14,21 +14,16 @@ import { type RunningServer, startServer } from "../support/start-server.ts";
 const SHOTS = "test-results/screenshots/study-records";
 const PASSWORD = "温故而知新可以为师";
 
-let server: RunningServer;
+const server = sharedServer();
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({
-    contentDir: "content",
-    env: { SMS_PROVIDER: "simulator", SEED_POETRY: "false" },
-  });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const at = (path: string) => `${server.baseUrl}${path}`;
