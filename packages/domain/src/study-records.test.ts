@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { studyDay } from "./learning.ts";
+import { isLearningPath } from "./learning-paths.ts";
 import { ROUTE_MANIFEST, sampleUrl } from "./route-manifest.ts";
 import {
   addDays,
@@ -9,7 +10,6 @@ import {
   earnsStreakCard,
   fixedPaper,
   isDay,
-  isLearningPath,
   monthDays,
   reissueProblem,
   reminderDue,

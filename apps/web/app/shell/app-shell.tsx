@@ -1,6 +1,6 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
+import { isLearningPath } from "@tongjian/domain/learning-paths";
 import { shellRules } from "@tongjian/domain/shell-rules";
-import { isLearningPath } from "@tongjian/domain/study-records";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
