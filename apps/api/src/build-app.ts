@@ -33,6 +33,7 @@ import { registerFamilyRoutes } from "./routes/graph/family-routes.ts";
 import { registerRelationMapRoutes } from "./routes/graph/relation-map-routes.ts";
 import { registerTimeRoutes } from "./routes/graph/time-routes.ts";
 import { registerHealthRoutes } from "./routes/health/health-routes.ts";
+import { registerLadderRoutes } from "./routes/learning/ladder-routes.ts";
 import { registerListRoutes } from "./routes/lists/lists-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
 import { registerVideoLiveRoutes } from "./routes/media/video-live-routes.ts";
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerMusicRoutes(typed, deps);
     registerPaintingRoutes(typed, deps);
     registerBookRoutes(typed, deps);
+    registerLadderRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -46,6 +46,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0019-books",
         "0020-video-live",
         "0021-learning",
+        "0023-ladder-progress",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

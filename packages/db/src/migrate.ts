@@ -20,6 +20,7 @@ import { musicMigration } from "./migrations/0018-music.ts";
 import { booksMigration } from "./migrations/0019-books.ts";
 import { videoLiveMigration } from "./migrations/0020-video-live.ts";
 import { learningMigration } from "./migrations/0021-learning.ts";
+import { ladderProgressMigration } from "./migrations/0023-ladder-progress.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0019-books": booksMigration,
   "0020-video-live": videoLiveMigration,
   "0021-learning": learningMigration,
+  "0023-ladder-progress": ladderProgressMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,7 +48,9 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
+import { createLadderService } from "./learning/ladders.server.ts";
 import { createQuestionBank } from "./learning/question-bank.server.ts";
+import { createReviewService } from "./learning/reviews.server.ts";
 import { createStudyActivity } from "./learning/study-activity.server.ts";
 import { createCorpusRepository } from "./lists/corpus-repository.ts";
 import { createCorpusSource } from "./lists/corpus-source.ts";
@@ -162,6 +164,8 @@ export function createServices(deps: ServiceDeps) {
     paintingPreview: (id) => paintings.previewUrl(id),
   });
   const studyActivity = createStudyActivity({ db });
+  // The review list (FSRS) that ladders, depth tests and challenges put wrong answers on.
+  const reviews = createReviewService({ db, bank: questionBank, activity: studyActivity });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
   const visitorRepository = createVisitorRepository(db);
@@ -330,6 +334,9 @@ export function createServices(deps: ServiceDeps) {
     // and the study activity they write for the records.
     questionBank,
     studyActivity,
+    // The ladders (天梯), their progress and 积分, and the review list of wrong answers.
+    ladders: createLadderService({ db, bank: questionBank, reviews, activity: studyActivity }),
+    reviews,
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
