@@ -149,6 +149,7 @@ export const pointsEntry = z.object({
   at: z.string(),
 });
 export const pointsLevel = z.object({
+  ladderKey: z.string(),
   levelKey: z.string(),
   levelId: id,
   levelTitle: z.string(),

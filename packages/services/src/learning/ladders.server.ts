@@ -674,6 +674,7 @@ export function createLadderService(deps: {
             if (!level) return [];
             return [
               {
+                ladderKey: level.ladderKey,
                 levelKey: level.key,
                 levelId: level.id,
                 levelTitle: level.title,
