@@ -120,7 +120,7 @@ export default function PracticeListRoute({ loaderData: d }: Route.ComponentProp
             <>
               <ul className="tj-ladder__table" aria-label="到期的错题">
                 {home.due.map((c) => (
-                  <li key={c.questionId} data-testid="due-review">
+                  <li key={c.questionId} data-testid="due-review" data-question-id={c.questionId}>
                     <AppLink to={`/learnrecord/question?id=${c.questionId}`}>{c.stem}</AppLink>
                     <span className="tj-ladder__meta">错 {c.wrongCount} 次</span>
                   </li>

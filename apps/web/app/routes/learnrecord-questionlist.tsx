@@ -42,7 +42,7 @@ export default function QuestionListRoute({ loaderData: d }: Route.ComponentProp
       ) : (
         <ul className="tj-ladder__table" aria-label="错题">
           {d.cards.map((c) => (
-            <li key={c.questionId} data-testid="review-card">
+            <li key={c.questionId} data-testid="review-card" data-question-id={c.questionId}>
               <span>
                 <AppLink to={`/learnrecord/question?id=${c.questionId}`}>{c.stem}</AppLink>
                 <br />

@@ -51,7 +51,12 @@ export function PracticeForm({
     >
       <ol className="tj-quiz__list">
         {questions.map((q, n) => (
-          <li key={q.id} className="tj-quiz__item" data-testid="quiz-question">
+          <li
+            key={q.id}
+            className="tj-quiz__item"
+            data-testid="quiz-question"
+            data-question-id={q.id}
+          >
             <fieldset className="tj-quiz__fieldset">
               <legend className="tj-quiz__stem">
                 <span className="tj-quiz__number">{n + 1}.</span>
@@ -115,6 +120,7 @@ export function MarkedList({
           key={m.id}
           className={`tj-quiz__item tj-quiz__item--${m.correct ? "right" : "wrong"}`}
           data-testid="marked-question"
+          data-question-id={m.id}
           data-correct={m.correct}
         >
           <p className="tj-quiz__stem">
