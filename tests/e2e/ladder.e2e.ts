@@ -147,10 +147,10 @@ describe("the 文史 ladder", () => {
     await expect
       .poll(() => page.evaluate(() => window.localStorage.getItem("tj:ladder")))
       .toBeNull();
-    // Without access, the second level is behind the gate.
-    const second = page.getByTestId("ladder-level").nth(1);
-    await expect(second.getAttribute("data-status")).resolves.toBe("需开通");
-    await second.locator("a").click();
+    // Without access, the levels after the samples are behind the gate.
+    const gated = page.locator('[data-testid="ladder-level"][data-status="需开通"]').first();
+    await gated.waitFor();
+    await gated.locator("a").click();
     await page.getByTestId("ladder-gate").waitFor();
     await expect(
       page.getByRole("link", { name: "开通天梯课程" }).getAttribute("href"),
