@@ -166,6 +166,7 @@ export function createServices(deps: ServiceDeps) {
   const studyActivity = createStudyActivity({ db });
   // The review list (FSRS) that ladders, depth tests and challenges put wrong answers on.
   const reviews = createReviewService({ db, bank: questionBank, activity: studyActivity });
+  const ladders = createLadderService({ db, bank: questionBank, reviews, activity: studyActivity });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
   const visitorRepository = createVisitorRepository(db);
@@ -179,6 +180,7 @@ export function createServices(deps: ServiceDeps) {
   const afterBind = async (visitorId: string, accountId: string) => {
     await ownerMoves.moveOwner(visitorId, accountId);
     await graphOwnerMoves.moveOwner(visitorId, accountId);
+    await ladders.moveOwner(visitorId, accountId);
   };
   const community = createCommunityService({
     community: communityRepository,
@@ -335,7 +337,7 @@ export function createServices(deps: ServiceDeps) {
     questionBank,
     studyActivity,
     // The ladders (天梯), their progress and 积分, and the review list of wrong answers.
-    ladders: createLadderService({ db, bank: questionBank, reviews, activity: studyActivity }),
+    ladders,
     reviews,
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({

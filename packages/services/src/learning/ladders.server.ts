@@ -351,7 +351,7 @@ export function createLadderService(deps: {
   async function recordProgress(
     ownerId: string,
     level: LevelRow,
-    result: { correct: number; total: number; at: string },
+    result: { correct: number; total: number; at: string; attempts?: number },
     now: Date,
   ): Promise<{ earned: number; row: ProgressRow }> {
     return db.transaction().execute(async (trx) => {
@@ -637,6 +637,96 @@ export function createLadderService(deps: {
         merged++;
       }
       return { merged, refused };
+    },
+
+    /**
+     * A WeChat visitor bound an account (decision 18): the visitor's ladder practice becomes the
+     * account's. Sessions, answers and review cards move (a question on both lists keeps the
+     * account's card); a level both practised keeps the better record, its 积分 the ledger's
+     * difference, so nothing is counted twice.
+     */
+    async moveOwner(fromId: string, toId: string, now = new Date()): Promise<void> {
+      if (fromId === toId) return;
+      await db
+        .updateTable("learning_practice")
+        .set({ owner_id: toId })
+        .where("owner_id", "=", fromId)
+        .execute();
+      await db
+        .updateTable("learning_answer")
+        .set({ owner_id: toId })
+        .where("owner_id", "=", fromId)
+        .execute();
+      const theirCards = new Set(
+        (
+          await db
+            .selectFrom("review_card")
+            .select("question_id")
+            .where("owner_id", "=", toId)
+            .execute()
+        ).map((r) => r.question_id),
+      );
+      const mine = await db
+        .selectFrom("review_card")
+        .select("question_id")
+        .where("owner_id", "=", fromId)
+        .execute();
+      for (const { question_id } of mine)
+        if (theirCards.has(question_id))
+          await db
+            .deleteFrom("review_card")
+            .where("owner_id", "=", fromId)
+            .where("question_id", "=", question_id)
+            .execute();
+        else
+          await db
+            .updateTable("review_card")
+            .set({ owner_id: toId })
+            .where("owner_id", "=", fromId)
+            .where("question_id", "=", question_id)
+            .execute();
+      const [from, to] = await Promise.all([progressRows(fromId), progressRows(toId)]);
+      const levels = new Map((await levelsOf()).map((l) => [l.key, l]));
+      for (const [key, row] of from) {
+        if (!to.has(key)) {
+          await db
+            .updateTable("ladder_progress")
+            .set({ owner_id: toId })
+            .where("owner_id", "=", fromId)
+            .where("level_key", "=", key)
+            .execute();
+          await db
+            .updateTable("ladder_points")
+            .set({ owner_id: toId })
+            .where("owner_id", "=", fromId)
+            .where("level_key", "=", key)
+            .execute();
+          continue;
+        }
+        await db
+          .deleteFrom("ladder_points")
+          .where("owner_id", "=", fromId)
+          .where("level_key", "=", key)
+          .execute();
+        await db
+          .deleteFrom("ladder_progress")
+          .where("owner_id", "=", fromId)
+          .where("level_key", "=", key)
+          .execute();
+        const level = levels.get(key);
+        if (level)
+          await recordProgress(
+            toId,
+            level,
+            {
+              correct: row.best_correct,
+              total: row.best_total,
+              at: row.best_at,
+              attempts: row.attempts,
+            },
+            now,
+          );
+      }
     },
 
     /** The reader's 积分: per level, the ledger newest first, this week's and today's sums. */

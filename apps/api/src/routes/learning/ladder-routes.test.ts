@@ -327,5 +327,61 @@ describe.each(databaseTargets())(
       const bad = await browser.post("/api/ladder/y/merge", { receipts: [{ levelKey: "x" }] });
       expect(bad.statusCode).toBe(400);
     });
+
+    it("hands a WeChat visitor's ladder practice to the account it binds, counting nothing twice", async () => {
+      const { ladders, reviews, questionBank } = t.deps.services;
+      const visitor = {
+        kind: "visitor" as const,
+        visitorId: "0a0a0a0a0a0a0a0a0a0a0a0a",
+        sessionId: "s",
+      };
+      const { browser, userId } = await signedInReader(t.app);
+      const wrongOption = (q: { options: string[]; answer: number[] }) =>
+        q.options.findIndex((_, j) => !q.answer.includes(j));
+      // Both practise ws-1: the visitor gets 8 right, the account 5; only the visitor does yg-1.
+      const practise = async (level: string, wrong: number[]) => {
+        const started = await ladders.start(visitor, level);
+        const bank = await questionBank.byIds(started.questions.map((q) => q.id));
+        return ladders.submit(visitor, level, {
+          practiceId: started.practiceId,
+          answers: bank.map((q, i) => ({
+            questionId: q.id,
+            chosen: wrong.includes(i) ? [wrongOption(q)] : q.answer,
+          })),
+        });
+      };
+      await practise("ws-1", [0]);
+      await practise("yg-1", [1]);
+      const start = await browser.post("/api/ladder/n/level/ws-1/start");
+      const bank = await questionBank.byIds(
+        start.json().data.questions.map((q: { id: string }) => q.id),
+      );
+      await browser.post("/api/ladder/n/level/ws-1/submit", {
+        practiceId: start.json().data.practiceId,
+        answers: bank.map((q, i) => ({
+          questionId: q.id,
+          chosen: i < 4 ? [wrongOption(q)] : q.answer,
+        })),
+      });
+      await ladders.moveOwner(visitor.visitorId, userId);
+      const points = (await browser.get("/api/ladder/y/points")).json().data;
+      const levelPoints = (key: string) =>
+        points.levels.find((l: { levelKey: string }) => l.levelKey === key)?.points;
+      // ws-1: best 8 right and the pass bonus; yg-1: 4 right and the pass bonus.
+      expect(levelPoints("ws-1")).toBe(100);
+      expect(levelPoints("yg-1")).toBe(60);
+      expect(points.total).toBe(160);
+      expect(points.entries.reduce((n: number, e: { points: number }) => n + e.points, 0)).toBe(
+        160,
+      );
+      const cards = (await browser.get("/api/review/y/cards")).json().data;
+      // The account's four wrong on ws-1 (the visitor's one wrong there is the first of them) and
+      // the visitor's one on yg-1.
+      expect(cards.length).toBe(5);
+      expect((await reviews.due(visitor.visitorId)).length).toBe(0);
+      const history = (await browser.get("/api/ladder/y/history")).json().data;
+      expect(history.length).toBe(3);
+      expect((await ladders.points(visitor)).total).toBe(0);
+    });
   },
 );
