@@ -7,7 +7,7 @@ import { useSignIn } from "../books/use-sign-in.ts";
 export const levelPath = (level: Pick<LevelCard, "id" | "ladderKind">) =>
   `${LADDER_KIND_PATH[level.ladderKind]}/${level.id}`;
 
-export function Stars({ stars, label = true }: { stars: number; label?: boolean }) {
+export function Stars({ stars }: { stars: number }) {
   return (
     <span className="tj-ladder__stars" role="img" aria-label={`${stars} 星`}>
       {[1, 2, 3].map((n) => (
@@ -15,7 +15,6 @@ export function Stars({ stars, label = true }: { stars: number; label?: boolean 
           {n <= stars ? "★" : "☆"}
         </span>
       ))}
-      {label ? null : null}
     </span>
   );
 }
