@@ -124,6 +124,13 @@ function LadderScreen({ view }: { view: LadderView }) {
           <dd>{points}</dd>
         </div>
       </dl>
+      {young && (
+        <p className="tj-ladder__cheer">
+          {passed === 0
+            ? "小朋友，先读故事再答题，答对六成就能爬上一级台阶！"
+            : `真棒！你已经爬上了 ${passed} 级台阶，还有 ${levels.length - passed} 级，加油！`}
+        </p>
+      )}
       {!view.signedIn && (
         <p className="tj-ladder__meta">未登录：试学成绩保存在这台设备上，登录后会合并到账号。</p>
       )}
