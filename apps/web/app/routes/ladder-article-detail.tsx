@@ -31,12 +31,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (pointKey) {
     const point = view.points.find((p) => p.key === pointKey || p.id === pointKey);
     if (!point) throw notFound("这一关没有这篇课文");
-    return {
-      kind: "point" as const,
-      view,
-      open,
-      point: open ? point : { ...point, lesson: point.lesson.slice(0, 1) },
-    };
+    // A gated level's lesson comes with its opening only (services/learning/ladders).
+    return { kind: "point" as const, view, open, point };
   }
   if (articleId) {
     const ref = view.articles.find((a) => a.id === articleId || a.key === articleId);

@@ -482,7 +482,11 @@ export function createLadderService(deps: {
       const i = full.levels.findIndex((l) => l.key === level.key);
       const card = full.levels[i];
       if (!card) throw new NotFoundError(LEVEL_NOT_FOUND);
-      const points = (await bank.pointsByKeys(level.pointKeys)).map((p) => bank.pointDetail(p));
+      // A gated level shows each lesson's opening; the rest comes with the product.
+      const points = (await bank.pointsByKeys(level.pointKeys)).map((p) => {
+        const detail = bank.pointDetail(p);
+        return card.access ? detail : { ...detail, lesson: detail.lesson.slice(0, 1) };
+      });
       const { levels: _l, signedIn, learningAccess: _a, ...summary } = full;
       return {
         level: card,
