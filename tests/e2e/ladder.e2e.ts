@@ -3,11 +3,13 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { learningId } from "@tongjian/content/learning-content";
 import { createDatabase } from "@tongjian/db/create-database";
 import { optionLetter } from "@tongjian/domain/learning";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
@@ -239,6 +241,11 @@ describe("the 文史 ladder", () => {
     await expect(page.getByRole("button", { name: "登录" }).count()).resolves.toBe(1);
     const res = await page.goto(at(`/wenshiladder/${"0".repeat(24)}`));
     expect(res?.status()).toBe(404);
+    // The ladder and a level load no more JavaScript first than any other screen.
+    for (const path of ["/wenshiladder", `/wenshiladder/${learningId("level", "wenshi-01")}`]) {
+      const kb = await firstLoadJsKb(context, at(path));
+      expect(kb, path).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
+    }
     await open(page, "/laddersample");
     await expect(page.getByTestId("ladder-level").count()).resolves.toBeGreaterThanOrEqual(3);
     await context.close();
