@@ -9,7 +9,7 @@ import { LADDER_KIND_LABEL, type LadderKind } from "@tongjian/domain/ladder";
 import { GRADE_LABEL } from "@tongjian/domain/learning";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useMemo, useState } from "react";
-import { useRevalidator } from "react-router";
+import { redirect, useRevalidator } from "react-router";
 import { failureMessage, useSignIn } from "../features/books/use-sign-in.ts";
 import {
   addDeviceReceipt,
@@ -60,7 +60,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     return { kind: "level" as const, view };
   }
   // /ladder/{ladderKey}[/{levelKey}]
-  if (rest.length === 0 || rest.length > 2) throw notFound("这条天梯不存在");
+  // /ladder alone: the list of every ladder.
+  if (rest.length === 0) throw redirect("/ladder/list");
+  if (rest.length > 2) throw notFound("这条天梯不存在");
   if (rest.length === 1)
     return {
       kind: "ladder" as const,
