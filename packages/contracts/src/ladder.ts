@@ -101,8 +101,6 @@ export type PracticeStart = z.infer<typeof practiceStart>;
 export const submitBody = z.object({
   practiceId: id.nullable().optional(),
   answers: z.array(answerItem).min(1, "请先作答").max(20, "一次最多交 20 道题"),
-  /** Seconds the visitor's page says it took (a signed-in reader's are measured on the server). */
-  seconds: z.number().int().min(0).max(7200).optional(),
 });
 
 /** A signed note of a visitor's practice, which the account takes over on login. */

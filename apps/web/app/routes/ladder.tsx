@@ -167,7 +167,6 @@ function LevelScreen({ view }: { view: LevelView }) {
   const [stage, setStage] = useState<Stage>({ step: "lesson" });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [startedAt, setStartedAt] = useState(0);
   const { level: serverLevel, ladder, points, articles } = view;
   const level = useMemo(() => {
     if (view.signedIn) return serverLevel;
@@ -185,7 +184,6 @@ function LevelScreen({ view }: { view: LevelView }) {
     setError(null);
     try {
       const started = await api.post<PracticeStart>(`/api/ladder/n/level/${level.id}/start`);
-      setStartedAt(Date.now());
       setStage({ step: "practice", start: started });
     } catch (failure) {
       setError(failureMessage(failure, signIn));
@@ -201,7 +199,6 @@ function LevelScreen({ view }: { view: LevelView }) {
       const result = await api.post<PracticeResult>(`/api/ladder/n/level/${level.id}/submit`, {
         practiceId: stage.start.practiceId,
         answers,
-        seconds: Math.min(7200, Math.round((Date.now() - startedAt) / 1000)),
       });
       if (result.receipt) {
         addDeviceReceipt(result.receipt);
