@@ -175,7 +175,11 @@ describe("foundation journeys at 375×812", () => {
           // A made-up course or chips deck (an era, a point).
           url === "/knowledgepoint/product/sample" ||
           url === "/knowledgepoint/chips/sample" ||
-          url === "/datapage/detail/sample")
+          url === "/datapage/detail/sample" ||
+          // A made-up ladder or news-ladder level; a ladder lesson names its level and point.
+          url === "/ladder/sample" ||
+          url === "/newsladder/sample" ||
+          url === "/ah/ladderarticledetail")
       ) {
         if (!(await res.text()).includes('data-layout="')) failures.push(`${url} has no shell`);
         continue;

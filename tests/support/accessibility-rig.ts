@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { sampleId } from "@tongjian/content/community-content";
+import { learningId } from "@tongjian/content/learning-content";
 import { contentId } from "@tongjian/content/load-content";
 import { musicId } from "@tongjian/content/music-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -89,6 +90,9 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "我的列表（未登录）", path: "/my/list?tab=likes" },
   { name: "我的阅读榜（未登录）", path: "/my/top" },
   { name: "音频", path: "/audio/detail" },
+  { name: "文史天梯", path: "/wenshiladder" },
+  { name: "天梯关卡：试学", path: `/wenshiladder/${learningId("level", "wenshi-01")}` },
+  { name: "错题复习（未登录）", path: "/learnrecord/practicelist" },
   { name: "家族树：清", path: `/relation/family/${person("xuan-ye")}` },
   { name: "家族树：列表", path: "/relation/family" },
   { name: "格子图", path: "/latticeDiagram" },

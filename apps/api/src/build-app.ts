@@ -36,6 +36,7 @@ import { registerHealthRoutes } from "./routes/health/health-routes.ts";
 import { registerChallengeRoutes } from "./routes/learning/challenge-routes.ts";
 import { registerDepthTestRoutes } from "./routes/learning/depth-test-routes.ts";
 import { registerKnowledgePointRoutes } from "./routes/learning/knowledge-point-routes.ts";
+import { registerLadderRoutes } from "./routes/learning/ladder-routes.ts";
 import { registerStudyRecordRoutes } from "./routes/learning/study-record-routes.ts";
 import { registerListRoutes } from "./routes/lists/lists-routes.ts";
 import { registerSampleAudioRoutes } from "./routes/media/sample-audio-routes.ts";
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerChallengeRoutes(typed, deps);
     registerStudyRecordRoutes(typed, deps);
     registerDepthTestRoutes(typed, deps);
+    registerLadderRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -47,6 +47,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0020-video-live",
         "0021-learning",
         "0022-depth-tests",
+        "0023-ladder-progress",
         "0024-knowledge-points",
         "0025-challenges",
         "0026-study-records",

@@ -979,6 +979,80 @@ export interface DepthTestAnswerTable {
   answered_at: string;
 }
 
+/** A reader's best practice of one ladder level (migration 0023). */
+export interface LadderProgressTable {
+  owner_id: string;
+  level_key: string;
+  ladder_key: string;
+  best_correct: Generated<number>;
+  best_total: Generated<number>;
+  passed: Generated<number>;
+  attempts: Generated<number>;
+  /** 积分 the level has earned the reader so far (the ledger's sum for the level). */
+  points: Generated<number>;
+  best_at: string;
+  updated_at: string;
+}
+
+/** 积分 earned: one row per gain (a better practice, the first pass). */
+export interface LadderPointsTable {
+  id: string;
+  owner_id: string;
+  level_key: string;
+  ladder_key: string;
+  points: number;
+  /** score | pass */
+  reason: string;
+  day: string;
+  created_at: string;
+}
+
+/** One practice session: a level's questions or due reviews, answered once. */
+export interface LearningPracticeTable {
+  id: string;
+  owner_id: string;
+  /** ladder | review */
+  kind: string;
+  /** The level key, or "review". */
+  ref: string;
+  title: string;
+  /** JSON array of question ids, in the order asked. */
+  question_ids: string;
+  started_at: string;
+  submitted_at: string | null;
+  answered: Generated<number>;
+  correct: Generated<number>;
+}
+
+/** One answer of a practice session. */
+export interface LearningAnswerTable {
+  id: string;
+  owner_id: string;
+  practice_id: string;
+  question_id: string;
+  position: number;
+  /** JSON array of chosen option indexes. */
+  chosen: string;
+  correct: number;
+  created_at: string;
+}
+
+/** The review list: a reader's FSRS card of one question they got wrong. */
+export interface ReviewCardTable {
+  owner_id: string;
+  question_id: string;
+  /** Where it was first got wrong: ladder, depthtest, challenge … */
+  source: string;
+  /** JSON of the ts-fsrs card. */
+  card: string;
+  /** When it is next due (ISO), copied out of the card for the due query. */
+  due: string;
+  wrong_count: Generated<number>;
+  right_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1052,6 +1126,11 @@ export interface Database {
   study_mock: StudyMockTable;
   depth_test: DepthTestTable;
   depth_test_answer: DepthTestAnswerTable;
+  ladder_progress: LadderProgressTable;
+  ladder_points: LadderPointsTable;
+  learning_practice: LearningPracticeTable;
+  learning_answer: LearningAnswerTable;
+  review_card: ReviewCardTable;
   music_playlist: MusicPlaylistTable;
   music_piece_stat: MusicPieceStatTable;
   book: BookTable;

@@ -21,6 +21,7 @@ import { booksMigration } from "./migrations/0019-books.ts";
 import { videoLiveMigration } from "./migrations/0020-video-live.ts";
 import { learningMigration } from "./migrations/0021-learning.ts";
 import { depthTestsMigration } from "./migrations/0022-depth-tests.ts";
+import { ladderProgressMigration } from "./migrations/0023-ladder-progress.ts";
 import { knowledgePointsMigration } from "./migrations/0024-knowledge-points.ts";
 import { challengesMigration } from "./migrations/0025-challenges.ts";
 import { studyRecordsMigration } from "./migrations/0026-study-records.ts";
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0020-video-live": videoLiveMigration,
   "0021-learning": learningMigration,
   "0022-depth-tests": depthTestsMigration,
+  "0023-ladder-progress": ladderProgressMigration,
   "0024-knowledge-points": knowledgePointsMigration,
   "0025-challenges": challengesMigration,
   "0026-study-records": studyRecordsMigration,

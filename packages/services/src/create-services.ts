@@ -51,7 +51,9 @@ import type { KeyValueStore } from "./key-value-store.ts";
 import { createChallenges } from "./learning/challenges.server.ts";
 import { createDepthTests } from "./learning/depth-test.server.ts";
 import { createKnowledgePoints } from "./learning/knowledge-points.server.ts";
+import { createLadderService } from "./learning/ladders.server.ts";
 import { createQuestionBank } from "./learning/question-bank.server.ts";
+import { createReviewService } from "./learning/reviews.server.ts";
 import { createStudyActivity } from "./learning/study-activity.server.ts";
 import { createStudyRecords } from "./learning/study-records.server.ts";
 import { createCorpusRepository } from "./lists/corpus-repository.ts";
@@ -166,6 +168,9 @@ export function createServices(deps: ServiceDeps) {
     paintingPreview: (id) => paintings.pictureUrl(id, "preview.jpg"),
   });
   const studyActivity = createStudyActivity({ db });
+  // The review list (FSRS) that ladders, depth tests and challenges put wrong answers on.
+  const reviews = createReviewService({ db, bank: questionBank, activity: studyActivity });
+  const ladders = createLadderService({ db, bank: questionBank, reviews, activity: studyActivity });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
   const visitorRepository = createVisitorRepository(db);
@@ -179,6 +184,7 @@ export function createServices(deps: ServiceDeps) {
   const afterBind = async (visitorId: string, accountId: string) => {
     await ownerMoves.moveOwner(visitorId, accountId);
     await graphOwnerMoves.moveOwner(visitorId, accountId);
+    await ladders.moveOwner(visitorId, accountId);
   };
   const community = createCommunityService({
     community: communityRepository,
@@ -353,6 +359,9 @@ export function createServices(deps: ServiceDeps) {
     }),
     // The depth test and the AI test (/depthtest, /aitest): adaptive, marked on the server.
     depthTests: createDepthTests({ db, questionBank, studyActivity }),
+    // The ladders (天梯), their progress and 积分, and the review list of wrong answers.
+    ladders,
+    reviews,
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
