@@ -347,18 +347,20 @@ export function createServices(deps: ServiceDeps) {
       bank: questionBank,
       activity: studyActivity,
       caches,
+      reviews,
     }),
     // The challenges (天梯挑战, 文史挑战, 文史答题), their rankings and rewards; /study/ranking.
-    challenges: createChallenges({ db, store: deps.store, questionBank, studyActivity }),
+    challenges: createChallenges({ db, store: deps.store, questionBank, studyActivity, reviews }),
     // Study records, plans, reminders, check-in and reissue cards, binding, surveys, mock test.
     studyRecords: createStudyRecords({
       db,
       dialect: deps.handle.dialect,
       questionBank,
       studyActivity,
+      reviews,
     }),
     // The depth test and the AI test (/depthtest, /aitest): adaptive, marked on the server.
-    depthTests: createDepthTests({ db, questionBank, studyActivity }),
+    depthTests: createDepthTests({ db, questionBank, studyActivity, reviews }),
     // The ladders (天梯), their progress and 积分, and the review list of wrong answers.
     ladders,
     reviews,

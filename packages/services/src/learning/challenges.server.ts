@@ -119,6 +119,10 @@ export function createChallenges(deps: {
   store: KeyValueStore;
   questionBank: QuestionBank;
   studyActivity: StudyActivity;
+  /** The review list: questions answered wrong are scheduled again (services/learning/reviews). */
+  reviews?: {
+    addWrong(ownerId: string, questionIds: readonly string[], source: string): Promise<number>;
+  };
   now?: () => number;
 }) {
   const { db, store, questionBank } = deps;
@@ -205,7 +209,7 @@ export function createChallenges(deps: {
     const rules = CHALLENGE_RULES[row.kind as ChallengeKind];
     const answers = await db
       .selectFrom("challenge_answer")
-      .select(["correct", "answered_at"])
+      .select(["question_id", "chosen", "correct", "answered_at"])
       .where("round_id", "=", row.id)
       .execute();
     const correct = answers.filter((a) => Number(a.correct) === 1).length;
@@ -231,6 +235,11 @@ export function createChallenges(deps: {
       .where("status", "=", "open")
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return;
+    // Answered wrong (not timed out): those go to the review list.
+    const wrong = answers
+      .filter((a) => Number(a.correct) !== 1 && a.chosen !== null)
+      .map((a) => a.question_id);
+    if (wrong.length > 0) await deps.reviews?.addWrong(row.owner_id, wrong, "challenge");
 
     await deps.studyActivity.record(row.owner_id, {
       kind: "challenge",

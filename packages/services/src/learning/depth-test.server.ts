@@ -115,6 +115,10 @@ export function createDepthTests(deps: {
   db: Kysely<Database>;
   questionBank: QuestionBank;
   studyActivity: StudyActivity;
+  /** The review list: questions answered wrong are scheduled again (services/learning/reviews). */
+  reviews?: {
+    addWrong(ownerId: string, questionIds: readonly string[], source: string): Promise<number>;
+  };
   now?: () => Date;
 }) {
   const { db, questionBank: bank } = deps;
@@ -464,6 +468,8 @@ export function createDepthTests(deps: {
         .execute();
     });
     const result = { answered: answers.length, correct };
+    const wrong = answers.filter((a) => a.correct !== 1).map((a) => a.question_id);
+    if (wrong.length > 0) await deps.reviews?.addWrong(row.owner_id, wrong, TEST_STUDY_KIND[tag]);
     if (result.answered > 0)
       await deps.studyActivity.record(row.owner_id, {
         kind: TEST_STUDY_KIND[tag],

@@ -120,6 +120,10 @@ export function createKnowledgePoints(deps: {
   bank: QuestionBank;
   activity: StudyActivity;
   caches: ContentReadCaches;
+  /** The review list: questions answered wrong are scheduled again (services/learning/reviews). */
+  reviews?: {
+    addWrong(ownerId: string, questionIds: readonly string[], source: string): Promise<number>;
+  };
 }) {
   const { db, store, bank } = deps;
   const cache = deps.caches.create<PointIndex>({ ttlMs: INDEX_TTL_MS, max: 1 });
@@ -391,6 +395,8 @@ export function createKnowledgePoints(deps: {
       const ttl = ROUND_TTL_SECONDS;
       if ((await store.increment(`${base}:q:${item.questionId}`, ttl)) > 1)
         throw new ServiceError(409, ANSWERED_TWICE);
+      if (round.userId && !marked.correct)
+        await deps.reviews?.addWrong(round.userId, [marked.id], "knowledgepoint");
       const correctSoFar = marked.correct
         ? await store.increment(`${base}:right`, ttl)
         : Number((await store.get(`${base}:right`)) ?? 0);

@@ -111,6 +111,10 @@ export function createStudyRecords(deps: {
   dialect: "sqlite" | "postgres";
   questionBank: QuestionBank;
   studyActivity: StudyActivity;
+  /** The review list: questions answered wrong are scheduled again (services/learning/reviews). */
+  reviews?: {
+    addWrong(ownerId: string, questionIds: readonly string[], source: string): Promise<number>;
+  };
   /** The server's clock; tests pass their own. */
   now?: () => Date;
 }) {
@@ -559,6 +563,9 @@ export function createStudyRecords(deps: {
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1)
         throw new ConflictError("这份试卷已经交过了，不能重复提交");
+      // Answered wrong, not left blank: those go to the review list.
+      const wrong = marked.filter((q) => q.chosen.length > 0 && !q.correct).map((q) => q.id);
+      if (wrong.length > 0) await deps.reviews?.addWrong(viewer.userId, wrong, "practice");
       await deps.studyActivity.record(viewer.userId, {
         kind: "practice",
         ref: `mock:${id}`,

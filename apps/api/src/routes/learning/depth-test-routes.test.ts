@@ -394,6 +394,23 @@ describe.each(databaseTargets())("the depth test and the AI test on $name", (tar
     expect((fresh.body.data as Exam).testId).not.toBe(start.testId);
   });
 
+  it("puts the questions answered wrong on the reader's review list when the test is handed in", async () => {
+    const e = await signedInReader(t.app);
+    const start = (await post(e.browser, `${BASE}/create`, { grade: "junior", tag: "depth" })).body
+      .data as Exam;
+    const first = start.question?.id as string;
+    const { state } = await answer(e.browser, start, 1, false);
+    const second = state.question?.id as string;
+    await answer(e.browser, state, 1, true);
+    const done = await post(e.browser, `${BASE}/submit`, { testId: start.testId, qaList: [] });
+    expect(done.status, messageOf(done.body)).toBe(200);
+    const cards = json(await e.browser.get("/api/review/y/cards")).body.data as {
+      questionId: string;
+    }[];
+    expect(cards.map((c) => c.questionId)).toEqual([first]);
+    expect(cards.map((c) => c.questionId)).not.toContain(second);
+  });
+
   it("makes one test of two starts at once, and saves one of two answers at once", async () => {
     const d = await signedInReader(t.app);
     const starts = await Promise.all([
