@@ -8,6 +8,8 @@ import { failureMessage, useSignIn } from "../books/use-sign-in.ts";
 /** Minutes as the records show them: 0 分钟, 45 分钟, 1 小时 5 分钟. */
 export function minutesText(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
+  // Studied, but less than a minute: not "0 分钟", which reads as nothing.
+  if (seconds > 0 && minutes === 0) return "不到 1 分钟";
   if (minutes < 60) return `${minutes} 分钟`;
   const rest = minutes % 60;
   return `${Math.floor(minutes / 60)} 小时${rest ? ` ${rest} 分钟` : ""}`;
