@@ -11,6 +11,7 @@ import { ArticleList, listedArticles } from "../features/content/article-list.ts
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
 import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
+import { EntryPoints } from "../features/content/entry-points.tsx";
 import { EntryRelations } from "../features/content/entry-relations.tsx";
 import { EntrySources } from "../features/content/entry-sources.tsx";
 import { EntryTimeline } from "../features/content/entry-timeline.tsx";
@@ -354,15 +355,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
       )}
       {d.points.length > 0 && (
         <Section title="相关知识点" id="knowledge-points">
-          <ul className="tj-entry__points">
-            {d.points.map((p) => (
-              <li key={p.id}>
-                <AppLink to={`/knowledgepoint/details/${p.id}`}>
-                  {p.title}（{p.eraLabel}）
-                </AppLink>
-              </li>
-            ))}
-          </ul>
+          <EntryPoints points={d.points} />
         </Section>
       )}
       <EntrySources sources={entry.sources} />
