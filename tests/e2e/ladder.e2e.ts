@@ -4,12 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { learningId } from "@tongjian/content/learning-content";
-import { createDatabase } from "@tongjian/db/create-database";
-import { optionLetter } from "@tongjian/domain/learning";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { answerQuiz } from "../support/quiz-answers.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
@@ -58,45 +57,6 @@ async function open(page: Page, path: string) {
   await hydrated(page);
 }
 
-/** The right options of questions, read from the server's own database. */
-async function answersOf(ids: string[]): Promise<Map<string, number[]>> {
-  const handle = createDatabase({ sqlitePath });
-  try {
-    const rows = await handle.db
-      .selectFrom("learning_question")
-      .select(["id", "data"])
-      .where("id", "in", ids)
-      .execute();
-    return new Map(rows.map((r) => [r.id, (JSON.parse(r.data) as { answer: number[] }).answer]));
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Answers the questions on the page: right, except those at the `wrong` positions, which get
- * an option that is not (or not all of) the answer. Returns the ids of the questions asked.
- */
-async function answerQuestions(page: Page, wrong: number[]): Promise<string[]> {
-  const items = page.getByTestId("quiz-question");
-  await items.first().waitFor();
-  const ids = await items.evaluateAll((els) =>
-    els.map((el) => el.getAttribute("data-question-id") ?? ""),
-  );
-  const answers = await answersOf(ids);
-  for (const [i, id] of ids.entries()) {
-    const answer = answers.get(id) ?? [];
-    const item = items.nth(i);
-    const options = await item.locator("label").count();
-    const pick = wrong.includes(i)
-      ? [[...Array(options).keys()].find((o) => !answer.includes(o)) ?? 0]
-      : answer;
-    for (const o of pick)
-      await item.locator("label", { hasText: new RegExp(`^${optionLetter(o)}\\. `) }).click();
-  }
-  return ids;
-}
-
 /** The first level on the 文史 ladder's page. */
 async function firstLevel(page: Page) {
   await open(page, "/wenshiladder");
@@ -119,7 +79,7 @@ describe("the 文史 ladder", () => {
     await firstLevel(page);
     await page.screenshot({ path: `${SHOTS}/1-level-visitor.png` });
     await page.getByRole("button", { name: "开始练习" }).click();
-    const asked = await answerQuestions(page, []);
+    const asked = await answerQuiz(page, sqlitePath);
     await page.getByRole("button", { name: "交卷" }).click();
     const visitorResult = page.getByTestId("ladder-result");
     await visitorResult.waitFor();
@@ -188,7 +148,7 @@ describe("the 文史 ladder", () => {
 
     // The level's practice with two wrong on purpose; the page says pass or fail as marked.
     await page.getByRole("button", { name: "再练一次" }).click();
-    const ids = await answerQuestions(page, [0, 1]);
+    const ids = await answerQuiz(page, sqlitePath, [0, 1]);
     const wrongIds = ids.slice(0, 2);
     await page.screenshot({ path: `${SHOTS}/3-practice.png`, fullPage: true });
     await page.getByRole("button", { name: "交卷" }).click();
@@ -214,7 +174,7 @@ describe("the 文史 ladder", () => {
     ).resolves.toEqual([...wrongIds].sort());
     await page.screenshot({ path: `${SHOTS}/5-practicelist.png` });
     await page.getByRole("button", { name: "开始复习" }).click();
-    const reviewed = await answerQuestions(page, []);
+    const reviewed = await answerQuiz(page, sqlitePath);
     expect([...reviewed].sort()).toEqual([...wrongIds].sort());
     await page.getByRole("button", { name: "交卷" }).click();
     const reviewResult = page.getByTestId("review-result");

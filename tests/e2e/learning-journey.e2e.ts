@@ -1,11 +1,10 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase } from "@tongjian/db/create-database";
-import { optionLetter } from "@tongjian/domain/learning";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { answerQuiz } from "../support/quiz-answers.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
@@ -51,21 +50,6 @@ async function hydrated(page: Page) {
 async function open(page: Page, path: string) {
   await page.goto(at(path));
   await hydrated(page);
-}
-
-/** The right options of questions, read from the server's database. */
-async function answersOf(ids: string[]): Promise<Map<string, number[]>> {
-  const handle = createDatabase({ sqlitePath });
-  try {
-    const rows = await handle.db
-      .selectFrom("learning_question")
-      .select(["id", "data"])
-      .where("id", "in", ids)
-      .execute();
-    return new Map(rows.map((r) => [r.id, (JSON.parse(r.data) as { answer: number[] }).answer]));
-  } finally {
-    await handle.close();
-  }
 }
 
 /** The China day of a moment, as the records name it. */
@@ -123,22 +107,8 @@ describe("a reader's learning day", () => {
     await page.waitForURL(/\/wenshiladder\/[0-9a-f]{24}$/);
     await hydrated(page);
     await page.getByRole("button", { name: "开始练习" }).click();
-    const items = page.getByTestId("quiz-question");
-    await items.first().waitFor();
-    const ids = await items.evaluateAll((els) =>
-      els.map((el) => el.getAttribute("data-question-id") ?? ""),
-    );
+    const ids = await answerQuiz(page, sqlitePath, [0, 1]);
     expect(ids.length).toBeGreaterThanOrEqual(3);
-    const answers = await answersOf(ids);
-    for (const [i, id] of ids.entries()) {
-      const answer = answers.get(id) ?? [];
-      const item = items.nth(i);
-      const options = await item.locator("label").count();
-      const pick =
-        i < 2 ? [[...Array(options).keys()].find((o) => !answer.includes(o)) ?? 0] : answer;
-      for (const o of pick)
-        await item.locator("label", { hasText: new RegExp(`^${optionLetter(o)}\\. `) }).click();
-    }
     await page.getByRole("button", { name: "交卷" }).click();
     const result = page.getByTestId("ladder-result");
     await result.waitFor();
@@ -156,19 +126,8 @@ describe("a reader's learning day", () => {
       .evaluateAll((els) => els.map((el) => el.getAttribute("data-question-id") ?? ""));
     expect(dueIds).toEqual(expect.arrayContaining(ids.slice(0, 2)));
     await page.getByRole("button", { name: "开始复习" }).click();
-    const reviewItems = page.getByTestId("quiz-question");
-    await reviewItems.first().waitFor();
-    const reviewIds = await reviewItems.evaluateAll((els) =>
-      els.map((el) => el.getAttribute("data-question-id") ?? ""),
-    );
+    const reviewIds = await answerQuiz(page, sqlitePath);
     expect(reviewIds).toEqual(expect.arrayContaining(ids.slice(0, 2)));
-    const reviewAnswers = await answersOf(reviewIds);
-    for (const [i, id] of reviewIds.entries())
-      for (const o of reviewAnswers.get(id) ?? [])
-        await reviewItems
-          .nth(i)
-          .locator("label", { hasText: new RegExp(`^${optionLetter(o)}\\. `) })
-          .click();
     await page.getByRole("button", { name: "交卷" }).click();
     await expect(page.getByTestId("review-result").textContent()).resolves.toContain(
       `答对 ${reviewIds.length}/${reviewIds.length}`,
