@@ -98,6 +98,7 @@ describe("a reader's learning day", () => {
     await page.locator(".tj-report__radar-wrap[data-state='ready']").waitFor();
     await expect(page.locator(".tj-report__radar canvas").count()).resolves.toBeGreaterThan(0);
     await expect(page.locator(".tj-report__review li").count()).resolves.toBe(3);
+    await page.getByText("这次只答了 3 题，强项与薄弱要多答几题才看得出来。").waitFor();
     await page.screenshot({ path: `${SHOTS}/1-report.png`, fullPage: true });
 
     // The 文史 ladder's first level (a sample level): its questions, two answered wrong.

@@ -4,6 +4,9 @@ import { useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import { RadarView } from "./radar-view.tsx";
 
+/** Below this many answers, no strength or gap stands out: the report says so rather than 均衡. */
+const FEW_ANSWERS = 6;
+
 const minutes = (seconds: number) =>
   seconds < 60 ? `${seconds} 秒` : `${Math.floor(seconds / 60)} 分 ${seconds % 60} 秒`;
 
@@ -118,12 +121,22 @@ export function ReportView({ report }: { report: TestReport }) {
           强项与薄弱
         </h2>
         <RadarView eras={report.eras} themes={report.themes} />
-        <p className="tj-report__meta">
-          擅长：{report.strengths.length > 0 ? report.strengths.join("、") : "各方面较为均衡"}
-        </p>
-        <p className="tj-report__meta">
-          待加强：{report.gaps.length > 0 ? report.gaps.join("、") : "暂无明显短板"}
-        </p>
+        {report.strengths.length === 0 &&
+        report.gaps.length === 0 &&
+        report.answered < FEW_ANSWERS ? (
+          <p className="tj-report__meta">
+            这次只答了 {report.answered} 题，强项与薄弱要多答几题才看得出来。
+          </p>
+        ) : (
+          <>
+            <p className="tj-report__meta">
+              擅长：{report.strengths.length > 0 ? report.strengths.join("、") : "各方面较为均衡"}
+            </p>
+            <p className="tj-report__meta">
+              待加强：{report.gaps.length > 0 ? report.gaps.join("、") : "暂无明显短板"}
+            </p>
+          </>
+        )}
         <AxisTable caption="时代掌握度" axes={report.eras} />
         <AxisTable caption="主题掌握度" axes={report.themes} />
       </section>
