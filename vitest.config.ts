@@ -24,6 +24,9 @@ export default defineConfig({
       {
         test: {
           name: "api",
+          // One module cache per worker across files, as for the unit files: a file's own app and
+          // database are made in its hooks, and most of its time was importing the same modules.
+          isolate: false,
           include: ["apps/api/src/**/*.test.ts", "packages/**/*.db-test.ts"],
           // The time map's territory shapes, composed once into their cache.
           // Two files at a time; on PostgreSQL each worker has its own database.

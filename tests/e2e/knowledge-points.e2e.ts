@@ -95,7 +95,11 @@ describe("knowledge points at phone size", () => {
     const entryName = await entry.textContent();
     await entry.click();
     await page.waitForURL(/\/detail\/[0-9a-f]{24}$/);
-    await expect(page.locator("h1").first().textContent()).resolves.toContain(entryName ?? "?");
+    // The address changes before the new page is drawn: wait for the entry's own heading.
+    await page
+      .locator("h1", { hasText: entryName ?? "?" })
+      .first()
+      .waitFor();
     // The entry page lists the points that teach it, this one among them.
     await expect(
       page.locator("#knowledge-points-section a", { hasText: "秦统一六国" }).count(),

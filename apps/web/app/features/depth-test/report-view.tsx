@@ -4,7 +4,7 @@ import { useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import { RadarView } from "./radar-view.tsx";
 
-/** Below this many answers, no strength or gap stands out: the report says so rather than 均衡. */
+/** Below this many answers no strength or gap can be told: the report says so instead. */
 const FEW_ANSWERS = 6;
 
 const minutes = (seconds: number) =>
@@ -121,9 +121,7 @@ export function ReportView({ report }: { report: TestReport }) {
           强项与薄弱
         </h2>
         <RadarView eras={report.eras} themes={report.themes} />
-        {report.strengths.length === 0 &&
-        report.gaps.length === 0 &&
-        report.answered < FEW_ANSWERS ? (
+        {report.answered < FEW_ANSWERS ? (
           <p className="tj-report__meta">
             这次只答了 {report.answered} 题，强项与薄弱要多答几题才看得出来。
           </p>
