@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
-import { sharedServer } from "../support/shared-server.ts";
+import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // 问史 (/ai) in Chromium at 375×812 over the real corpus (and the fixture poems the server
 // imports on its first start).
@@ -12,15 +12,17 @@ const SHOTS = "test-results/screenshots";
 const LI_SHIMIN = contentId("person", "li-shimin");
 const WEI_ZHENG = contentId("person", "wei-zheng");
 
-const server = sharedServer();
+let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
+  server = await startServer({ contentDir: process.env.E2E_CONTENT_DIR ?? "content" });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 /** Opens /ai and waits for its scripts: follow-ups are asked in place once it is hydrated. */

@@ -5,8 +5,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
-import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
+import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // Issue 20's challenges in the browser at phone size: a visitor sees the 文史挑战 rules and a
 // login button; a signed-in reader plays a round on the server's clock, answering every
@@ -16,7 +16,7 @@ import { registerInBrowser } from "../support/sign-in.ts";
 const SHOTS = "test-results/screenshots/challenges";
 const PASSWORD = "温故而知新可以为师矣";
 
-const server = sharedServer();
+let server: RunningServer;
 let browser: Browser;
 
 /** The right options of every question of the real content, by question id. */
@@ -41,11 +41,13 @@ function answersOfContent(): Map<string, number[]> {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
+  server = await startServer({ contentDir: "content", env: { SMS_PROVIDER: "simulator" } });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 const at = (path: string) => `${server.baseUrl}${path}`;
