@@ -36,6 +36,7 @@ export const challengeRules = z.object({
   oncePerDay: z.boolean(),
   rewardThreshold: z.number().int(),
   rewardLabel: z.string(),
+  rewardItem: z.enum(["vip-days", "reissue-card"]),
   rewardPeriod: z.enum(["day", "week"]),
   rules: z.array(z.string()),
 });

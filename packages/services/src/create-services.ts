@@ -170,6 +170,13 @@ export function createServices(deps: ServiceDeps) {
   const studyActivity = createStudyActivity({ db });
   // The review list (FSRS) that ladders, depth tests and challenges put wrong answers on.
   const reviews = createReviewService({ db, bank: questionBank, activity: studyActivity });
+  const studyRecords = createStudyRecords({
+    db,
+    dialect: deps.handle.dialect,
+    questionBank,
+    studyActivity,
+    reviews,
+  });
   const ladders = createLadderService({ db, bank: questionBank, reviews, activity: studyActivity });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
@@ -350,15 +357,16 @@ export function createServices(deps: ServiceDeps) {
       reviews,
     }),
     // The challenges (天梯挑战, 文史挑战, 文史答题), their rankings and rewards; /study/ranking.
-    challenges: createChallenges({ db, store: deps.store, questionBank, studyActivity, reviews }),
-    // Study records, plans, reminders, check-in and reissue cards, binding, surveys, mock test.
-    studyRecords: createStudyRecords({
+    challenges: createChallenges({
       db,
-      dialect: deps.handle.dialect,
+      store: deps.store,
       questionBank,
       studyActivity,
       reviews,
+      grantReissueCard: (userId, cause, key) => studyRecords.grantReissueCard(userId, cause, key),
     }),
+    // Study records, plans, reminders, check-in and reissue cards, binding, surveys, mock test.
+    studyRecords,
     // The depth test and the AI test (/depthtest, /aitest): adaptive, marked on the server.
     depthTests: createDepthTests({ db, questionBank, studyActivity, reviews }),
     // The ladders (天梯), their progress and 积分, and the review list of wrong answers.

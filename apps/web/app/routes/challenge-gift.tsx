@@ -11,8 +11,8 @@ import type { Route } from "./+types/challenge-gift";
 import "../features/challenges/challenges.css";
 
 // /…/gift: the rewards the reader's rounds earned (once per period when a round reaches the
-// challenge's threshold), 未领取 or 已领取. Claiming records it; the membership and
-// reissue-card services redeem what was claimed.
+// challenge's threshold), 未领取 or 已领取. A claimed reissue card joins the reader's cards at
+// once; VIP days are redeemed by the membership service.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const kind = kindOfPath(new URL(request.url).pathname);
   const { challenges } = context.services;
@@ -77,7 +77,10 @@ export default function ChallengeGiftRoute({ loaderData: d }: Route.ComponentPro
       <ChallengeNav kind={kind} current="gift" />
       <p className="tj-challenge__lead">
         单轮得到 {rules.rewardThreshold} 分及以上，可获得{rules.rewardLabel}，每
-        {rules.rewardPeriod === "day" ? "天" : "周"}限一次。领取后由会员服务发放到账户。
+        {rules.rewardPeriod === "day" ? "天" : "周"}限一次。
+        {rules.rewardItem === "reissue-card"
+          ? "领取后补签卡立即放入你的卡包，可在补签页使用。"
+          : "领取后由会员服务发放到账户。"}
       </p>
       {rewards === null ? (
         <LoginPrompt text="登录后查看和领取你的奖励。" />

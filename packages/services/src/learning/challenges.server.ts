@@ -86,6 +86,7 @@ export function rulesView(kind: ChallengeKind): ChallengeRulesView {
     oncePerDay: r.oncePerDay,
     rewardThreshold: r.reward.threshold,
     rewardLabel: r.reward.label,
+    rewardItem: r.reward.item,
     rewardPeriod: r.reward.period,
     rules: r.rules,
   };
@@ -123,6 +124,11 @@ export function createChallenges(deps: {
   reviews?: {
     addWrong(ownerId: string, questionIds: readonly string[], source: string): Promise<number>;
   };
+  /**
+   * Gives the reader a reissue card (study records' ledger), once per unique key: a claimed
+   * reissue-card reward is redeemed here; VIP days wait for commerce.
+   */
+  grantReissueCard?: (userId: string, cause: string, uniqueKey: string) => Promise<boolean>;
   now?: () => number;
 }) {
   const { db, store, questionBank } = deps;
@@ -657,7 +663,10 @@ export function createChallenges(deps: {
       return (await q.orderBy("created_at", "desc").execute()).map(rewardView);
     },
 
-    /** Marks a reward claimed; commerce redeems claimed rewards (VIP days, reissue cards). */
+    /**
+     * Marks a reward claimed, once. A reissue card goes to the reader's cards at once; VIP days
+     * stay claimed until commerce redeems them.
+     */
     async claim(viewer: Viewer, rewardId: string): Promise<RewardView> {
       const user = requireUser(viewer, "请先登录再领取奖励");
       const updated = await db
@@ -674,6 +683,9 @@ export function createChallenges(deps: {
         .executeTakeFirst();
       if (!row || row.owner_id !== user.userId) throw new NotFoundError(REWARD_NOT_FOUND);
       if (Number(updated.numUpdatedRows) !== 1) throw new ServiceError(409, REWARD_CLAIMED);
+      if (row.item === "reissue-card" && deps.grantReissueCard)
+        for (let i = 0; i < Number(row.amount); i++)
+          await deps.grantReissueCard(user.userId, row.label, `challenge-reward:${row.id}:${i}`);
       return rewardView(row);
     },
 

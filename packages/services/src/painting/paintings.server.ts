@@ -94,6 +94,20 @@ export function createPaintingService(deps: {
   caches: ContentReadCaches;
 }) {
   const linkIndex = deps.caches.create<PaintingLinkIndex>({ ttlMs: LINK_INDEX_TTL_MS, max: 1 });
+  // What a picture is drawn from, by painting id: content only, read once per content version
+  // rather than per tile, thumbnail or question picture.
+  const specIndex = deps.caches.create<Record<string, PictureSpec>>({
+    ttlMs: LINK_INDEX_TTL_MS,
+    max: 1,
+  });
+  async function specOf(id: string): Promise<PictureSpec> {
+    const index = await specIndex.get("specs", async () =>
+      Object.fromEntries((await all()).map((p) => [p.id, spec(p)])),
+    );
+    const found = index[id];
+    if (!found) throw new NotFoundError("没有找到这幅画");
+    return found;
+  }
   async function all(): Promise<Painting[]> {
     const rows = await deps.db
       .selectFrom("entry")
@@ -168,12 +182,6 @@ export function createPaintingService(deps: {
       likeNum: p.likeNum,
       viewNum: p.viewNum,
     };
-  }
-
-  async function find(id: string): Promise<Painting> {
-    const p = (await all()).find((x) => x.id === id);
-    if (!p) throw new NotFoundError("没有找到这幅画");
-    return p;
   }
 
   function artistStats(list: Painting[]) {
@@ -373,19 +381,19 @@ export function createPaintingService(deps: {
     },
 
     async tile(id: string, rev: string, level: number, x: number, y: number) {
-      const body = await deps.pictures.tile(spec(await find(id)), rev, level, x, y);
+      const body = await deps.pictures.tile(await specOf(id), rev, level, x, y);
       if (!body) throw new NotFoundError("没有这块图像");
       return body;
     },
 
     async thumb(id: string, rev: string) {
-      const body = await deps.pictures.thumb(spec(await find(id)), rev);
+      const body = await deps.pictures.thumb(await specOf(id), rev);
       if (!body) throw new NotFoundError("没有这张图像");
       return body;
     },
 
     async preview(id: string, rev: string) {
-      const body = await deps.pictures.preview(spec(await find(id)), rev);
+      const body = await deps.pictures.preview(await specOf(id), rev);
       if (!body) throw new NotFoundError("没有这张图像");
       return body;
     },
@@ -415,10 +423,10 @@ export function createPaintingService(deps: {
      * question's picture), null when there is no such painting.
      */
     async pictureUrl(id: string, file: "thumb.jpg" | "preview.jpg"): Promise<string | null> {
-      const p = (await all()).find((x) => x.id === id);
-      if (!p) return null;
-      const info = await deps.pictures.info(spec(p));
-      return `/media/painting/${p.id}/${info.rev}/${file}`;
+      const found = await specOf(id).catch(() => null);
+      if (!found) return null;
+      const info = await deps.pictures.info(found);
+      return `/media/painting/${id}/${info.rev}/${file}`;
     },
 
     /** Keys and ids of every painting (the import tool's check). */

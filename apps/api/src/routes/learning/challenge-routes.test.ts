@@ -333,6 +333,36 @@ describe.each(databaseTargets())("the challenges and the rankings on $name", (ta
     expect(await activityRows(roundA.id)).toHaveLength(1);
   });
 
+  it("puts a claimed reissue-card reward among the reader's cards, once", async () => {
+    const reader = await signedInReader(t.app);
+    const id = "c".repeat(23) + "1";
+    await t.deps.handle.db
+      .insertInto("challenge_reward")
+      .values({
+        id,
+        owner_id: reader.userId,
+        kind: "wenshichallenge",
+        period_key: "2026-W48",
+        item: "reissue-card",
+        amount: 1,
+        label: "文史挑战奖励：补签卡 1 张",
+        score: 100,
+        round_id: "d".repeat(24),
+        created_at: new Date().toISOString(),
+        claimed_at: null,
+      })
+      .execute();
+    const [c1, c2] = await Promise.all([
+      reader.browser.post(`${base}/challenge-rewards/${id}/claim`),
+      reader.browser.post(`${base}/challenge-rewards/${id}/claim`),
+    ]);
+    expect([c1.statusCode, c2.statusCode].sort()).toEqual([200, 409]);
+    const cards = (await reader.browser.get("/api/clockin/y/cards")).json().data;
+    // The card of the reward, beside the one a new reader gets on opening the check-in.
+    expect(cards).toMatchObject({ balance: 2, granted: 2, used: 0 });
+    expect(JSON.stringify(cards.entries)).toContain("文史挑战奖励");
+  });
+
   it("ranks by each reader's best of the period, not the sum, with names or masked phones", async () => {
     const reader = await signedInReader(t.app);
     const first: Round = (await start(reader.browser, "ladderchallenge", { grade: "primary" })).body
