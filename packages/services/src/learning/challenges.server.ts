@@ -210,7 +210,27 @@ export function createChallenges(deps: {
     return current;
   }
 
-  /** Finishes a round once: the one request whose update wins records and ranks it. */
+  /** Puts a finished round in its kind's day, week and all-time rankings (a best is kept). */
+  async function rank(row: RoundRow, score: number, durationMs: number, now: number) {
+    const at = new Date(Number(row.started_at));
+    const value = rankingValue(score, durationMs);
+    for (const period of RANKING_PERIODS) {
+      const end = periodEnd(period, at);
+      // A period's ranking is kept a week past its end, then it expires.
+      const ttl = end === null ? undefined : Math.max(60, (end - now) / 1000 + 7 * 86_400);
+      await store.sortedSetMax(
+        rankingKey(row.kind as ChallengeKind, period, periodKey(period, at)),
+        row.owner_id,
+        value,
+        ttl,
+      );
+    }
+  }
+
+  /**
+   * Finishes a round once: the one request whose update wins records, ranks and rewards it; a
+   * request that lost the race still sees it ranked before it answers.
+   */
   async function finish(row: RoundRow, now: number): Promise<void> {
     const rules = CHALLENGE_RULES[row.kind as ChallengeKind];
     const answers = await db
@@ -240,7 +260,14 @@ export function createChallenges(deps: {
       .where("id", "=", row.id)
       .where("status", "=", "open")
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return;
+    if (Number(updated.numUpdatedRows) !== 1) {
+      // Another request finished it: rank it with what that one stored (the same values, so
+      // writing them again changes nothing), so that this answer's places are there too.
+      const won = await loadRound(row.id);
+      if (won.status === "finished")
+        await rank(won, Number(won.score), Number(won.duration_ms), now);
+      return;
+    }
     // Answered wrong (not timed out): those go to the review list.
     const wrong = answers
       .filter((a) => Number(a.correct) !== 1 && a.chosen !== null)
@@ -256,18 +283,7 @@ export function createChallenges(deps: {
       at: new Date(now),
     });
     const at = new Date(startedAt);
-    const value = rankingValue(score, durationMs);
-    for (const period of RANKING_PERIODS) {
-      const end = periodEnd(period, at);
-      // A period's ranking is kept a week past its end, then it expires.
-      const ttl = end === null ? undefined : Math.max(60, (end - now) / 1000 + 7 * 86_400);
-      await store.sortedSetMax(
-        rankingKey(row.kind as ChallengeKind, period, periodKey(period, at)),
-        row.owner_id,
-        value,
-        ttl,
-      );
-    }
+    await rank(row, score, durationMs, now);
     if (score >= rules.reward.threshold) {
       await db
         .insertInto("challenge_reward")
