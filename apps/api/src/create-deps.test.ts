@@ -36,6 +36,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       panoramas: false,
       music: false,
       learning: false,
+      commerce: false,
     });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
@@ -75,6 +76,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       searchIndex: false,
       music: false,
       learning: false,
+      commerce: false,
     });
     await old.close();
 
@@ -119,6 +121,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       panoramas: false,
       music: false,
       learning: false,
+      commerce: false,
     });
     await old.close();
 
@@ -160,6 +163,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       panoramas: false,
       music: false,
       learning: false,
+      commerce: false,
     });
     await old.close();
 
@@ -228,7 +232,7 @@ pieces:
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0016-panorama-codes");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(contentDir), { music: false, learning: false });
+    await seedContent(old, loadContent(contentDir), { music: false, learning: false, commerce: false });
     await old.close();
 
     const logged: string[] = [];

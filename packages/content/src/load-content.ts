@@ -37,6 +37,7 @@ import {
   type WorkRecord,
   workSchema,
 } from "./content-schema.ts";
+import { type ContentCommerce, loadCommerce } from "./commerce-content.ts";
 import { type ContentLearning, loadLearning } from "./learning-content.ts";
 import { type ContentMusic, loadMusic } from "./music-content.ts";
 import { type ContentPanoramas, loadPanoramas } from "./panorama-content.ts";
@@ -140,6 +141,8 @@ export interface ContentBundle {
   music: ContentMusic;
   /** Knowledge points, the question bank and the ladders (content/learning). */
   learning: ContentLearning;
+  /** The store's catalogue and what VIP unlocks (content/commerce/products.yaml). */
+  commerce: ContentCommerce;
 }
 
 export interface ContentIssue {
@@ -787,6 +790,8 @@ export function loadContent(root: string): ContentBundle {
     issues,
   );
 
+  const commerce = loadCommerce(root, issues);
+
   if (issues.length > 0) throw new ContentValidationError(issues);
   return {
     entries,
@@ -800,5 +805,6 @@ export function loadContent(root: string): ContentBundle {
     panoramas,
     music,
     learning,
+    commerce,
   };
 }

@@ -51,6 +51,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0024-knowledge-points",
         "0025-challenges",
         "0026-study-records",
+        "0027-commerce",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");
@@ -66,6 +67,30 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         .set({ view_count: 42, like_count: 7 })
         .where("id", "=", id)
         .execute();
+      // Orders change a product's stock; a re-seed keeps it and updates the rest.
+      await handle.db
+        .updateTable("product")
+        .set({ stock: 1 })
+        .where("key", "=", "goods.territory-poster")
+        .execute();
+      await seedContent(handle, bundle);
+      const poster = await handle.db
+        .selectFrom("product")
+        .select(["stock", "list_price_fen", "on_sale"])
+        .where("key", "=", "goods.territory-poster")
+        .executeTakeFirstOrThrow();
+      expect(poster).toEqual({ stock: 1, list_price_fen: 5900, on_sale: 1 });
+      // A product taken out of the file stops being sold but stays for its orders.
+      await seedContent(handle, {
+        ...bundle,
+        commerce: { products: bundle.commerce.products.filter((p) => p.kind !== "goods") },
+      });
+      const retired = await handle.db
+        .selectFrom("product")
+        .select(["on_sale"])
+        .where("key", "=", "goods.territory-poster")
+        .executeTakeFirstOrThrow();
+      expect(retired.on_sale).toBe(0);
       await seedContent(handle, bundle);
       // Caches of pages and content reads are dropped when the version changes.
       expect(await readContentVersion(handle.db)).not.toBe(versionAfterFirstSeed);

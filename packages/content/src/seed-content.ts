@@ -11,6 +11,7 @@ import type { WorkRecord } from "./content-schema.ts";
 import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry, ContentInsight } from "./load-content.ts";
 import { writeLearning } from "./seed-learning.ts";
+import { writeProducts } from "./seed-products.ts";
 import { composeBundleTerritories, writeTerritories } from "./territories/seed-territories.ts";
 import { upsertEntries } from "./upsert-entries.ts";
 
@@ -341,6 +342,8 @@ export async function seedContent(
     music?: boolean;
     /** false leaves the learning tables alone: a database before 0021-learning. */
     learning?: boolean;
+    /** false leaves the product table alone: a database before 0027-commerce. */
+    commerce?: boolean;
   } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -471,6 +474,7 @@ export async function seedContent(
     if (options.panoramas !== false) await writePanoramas(trx, bundle, stamp);
     if (options.music !== false) await writeMusic(trx, bundle, stamp);
     if (options.learning !== false) await writeLearning(trx, bundle.learning, stamp);
+    if (options.commerce !== false) await writeProducts(trx, bundle.commerce, stamp);
 
     // The home banner features the newest articles of each section.
     await trx.deleteFrom("banner").execute();

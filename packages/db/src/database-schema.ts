@@ -1053,6 +1053,23 @@ export interface ReviewCardTable {
   updated_at: string;
 }
 
+/** A product of the store (migration 0027, content/commerce/products.yaml). */
+export interface ProductTable {
+  key: string;
+  id: string;
+  /** vip, course, card or goods (domain/commerce PRODUCT_KINDS). */
+  kind: string;
+  title: string;
+  list_price_fen: number;
+  /** JSON of the product's content record (subtitle, months, scope, uses …). */
+  data: string;
+  /** Units left (goods); null when never out of stock. */
+  stock: number | null;
+  on_sale: Generated<number>;
+  sort_key: Generated<number>;
+  updated_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1142,4 +1159,5 @@ export interface Database {
   reading_challenge: ReadingChallengeTable;
   reading_note: ReadingNoteTable;
   donation_pledge: DonationPledgeTable;
+  product: ProductTable;
 }

@@ -25,6 +25,7 @@ import { ladderProgressMigration } from "./migrations/0023-ladder-progress.ts";
 import { knowledgePointsMigration } from "./migrations/0024-knowledge-points.ts";
 import { challengesMigration } from "./migrations/0025-challenges.ts";
 import { studyRecordsMigration } from "./migrations/0026-study-records.ts";
+import { commerceMigration } from "./migrations/0027-commerce.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0024-knowledge-points": knowledgePointsMigration,
   "0025-challenges": challengesMigration,
   "0026-study-records": studyRecordsMigration,
+  "0027-commerce": commerceMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

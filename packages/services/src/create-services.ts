@@ -48,6 +48,7 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
+import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createChallenges } from "./learning/challenges.server.ts";
 import { createDepthTests } from "./learning/depth-test.server.ts";
 import { createKnowledgePoints } from "./learning/knowledge-points.server.ts";
@@ -372,6 +373,8 @@ export function createServices(deps: ServiceDeps) {
     // The ladders (天梯), their progress and 积分, and the review list of wrong answers.
     ladders,
     reviews,
+    // The store's catalogue (content/commerce/products.yaml): what is sold and today's price tag.
+    catalogue: createCatalogue({ db }),
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
