@@ -8,6 +8,7 @@ import {
   type PaymentChannel,
 } from "@tongjian/services/commerce/payment-channel";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SIMULATOR_MERCHANT_KEY_FILE } from "../../../../../tools/wechat-simulator/wechat-pay-simulator.ts";
 import {
   startWeChatSimulator,
   type WeChatSimulator,
@@ -92,6 +93,15 @@ describe("WeChat Pay v3 channel against the simulator", () => {
     expect(channel.supportsAutoRenew).toBe(false);
     expect(config.payBase).toBe(sim.url);
     expect(() => readServerConfig({ WECHAT_PAY_API_V3_KEY: "short" })).toThrow(/32 个字符/);
+    const fromFile = readServerConfig({
+      WECHAT_PAY_PRIVATE_KEY_FILE: SIMULATOR_MERCHANT_KEY_FILE,
+      PUBLIC_ORIGIN: "https://h5.example.cn/",
+    }).wechat;
+    expect(fromFile.privateKey).toBe(sim.pay.merchantPrivateKeyPem);
+    expect(fromFile.payNotifyUrl).toBe("https://h5.example.cn/api/pay/notify/wechat");
+    expect(() => readServerConfig({ WECHAT_PAY_PRIVATE_KEY_FILE: "/nonexistent/key.pem" })).toThrow(
+      /WECHAT_PAY_PRIVATE_KEY_FILE 无法读取/,
+    );
   });
 
   it("JSAPI: signs the pay request, the payer pays through the bridge, query and notification agree", async () => {

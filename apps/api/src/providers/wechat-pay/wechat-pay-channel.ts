@@ -132,6 +132,7 @@ export function tradeStateOf(tradeState: string): ChannelTradeState {
     case "SUCCESS":
       return "paid";
     case "REFUND":
+      // 转入退款: some or all of it was refunded; the refunds themselves say how much.
       return "refunded";
     case "CLOSED":
     case "REVOKED":
