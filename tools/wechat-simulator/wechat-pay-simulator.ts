@@ -31,6 +31,20 @@ import { fileURLToPath } from "node:url";
  *   as WeChat Pay does;
  * - tests can send duplicate, late, out-of-order and forged notifications, pay without
  *   notifying, and make the day's trade bill differ from the orders.
+ *
+ * Not WeChat Pay — the payer's side and the test controls, on the simulator's origin:
+ * - `GET /sim/pay/jsapi?appId&timeStamp&nonceStr&package&signType&paySign&choice&callback`
+ *   (JSONP; the fake WeixinJSBridge) → `{ err_msg: "get_brand_wcpay_request:ok|cancel|fail" }`;
+ * - `GET /sim/pay/app?appid&partnerid&prepayid&package&noncestr&timestamp&sign&choice&callback`
+ *   (JSONP; the fake app's `pay`) → `{ errCode: 0 | -1 | -2, errStr }`;
+ * - `GET /sim/h5pay?prepay_id&redirect_url` (H5 pay's page: 确认支付 / 取消, back to redirect_url);
+ * - `POST /sim/pay {prepay_id | out_trade_no, choice?, notify?}` → `{ err_msg }`;
+ * - `POST /sim/pay/notify {out_trade_no, times?, delay_ms?, forge?}` → deliveries;
+ * - `POST /sim/pay/notify-refund {out_refund_no, times?, delay_ms?, forge?}` → deliveries;
+ * - `POST /sim/pay/out-of-order {out_trade_no}` (its refunds' notifications, then its payment's);
+ * - `POST /sim/pay/hold {hold}` (payments and refunds notify nobody while held);
+ * - `POST /sim/pay/statement-difference {bill_date, out_trade_no, amount, kind?}`;
+ * - `GET /sim/pay/deliveries`, `GET /sim/pay/orders/{out_trade_no}`.
  */
 
 export type PayChoice = "ok" | "cancel" | "fail";
