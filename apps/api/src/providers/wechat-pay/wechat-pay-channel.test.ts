@@ -302,6 +302,22 @@ describe("WeChat Pay v3 channel against the simulator", () => {
     expect(refused[0]?.status).toBe(500);
   });
 
+  it("fetches the platform certificates once for many notifications verified at once", async () => {
+    const num = orderNum();
+    await channel.prepare(prepareInput(num, "wechat-jsapi"));
+    await sim.pay.pay(num, { notify: false });
+    const paths: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      paths.push(new URL(String(input)).pathname);
+      return fetch(input, init);
+    };
+    const fresh = createWeChatPayChannel(config, counting);
+    const notifications = Array.from({ length: 100 }, () => sim.pay.paymentNotification(num));
+    const verified = await Promise.all(notifications.map((n) => fresh.verifyNotification(n)));
+    expect(verified.every((v) => v.kind === "payment" && v.trade.amountFen === 16800)).toBe(true);
+    expect(paths).toEqual(["/v3/certificates"]);
+  });
+
   it("refunds in part, notifies the refund, and sends it before the payment when asked", async () => {
     const num = orderNum();
     await channel.prepare(prepareInput(num, "wechat-jsapi"));
