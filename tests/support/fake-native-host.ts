@@ -11,6 +11,12 @@
  * `TongjianTheme/…` token of the context's user agent (UA.appIos(v, theme)); a change while the
  * page is open is `window.__fakeNativeHost.setTheme("dark")`, which calls the page as the app
  * does, by evaluating `window.__tongjianSetTheme(theme)`.
+ *
+ * The app's WeChat pay (docs/native-bridge.md "Pay"): `pay` with `{ channel: "wechat", params }`
+ * hands the signed APP pay parameters to the WeChat simulator named by `wechatPay.simulatorUrl`
+ * (a JSONP call to /sim/pay/app, which checks the sign and pays, cancels or fails the order as
+ * `wechatPay.choice` or, later, `window.__fakeNativeHost.payChoice` says), then answers as the app
+ * does with WeChat's PayResp: `{ errCode: 0 }` paid, `-2` cancelled, `-1` failed (with `errStr`).
  */
 export interface FakeNativeOptions {
   platform: "ios" | "android";
@@ -18,6 +24,8 @@ export interface FakeNativeOptions {
   font?: number;
   /** Answers getFont with this text as it is (e.g. something unreadable) instead of `font`. */
   fontReply?: string;
+  /** The WeChat simulator that the `pay` bridge call pays through, and the payer's choice. */
+  wechatPay?: { simulatorUrl: string; choice?: "ok" | "cancel" | "fail" };
 }
 
 export function fakeNativeHostScript(options: FakeNativeOptions): string {
@@ -27,13 +35,30 @@ export function fakeNativeHostScript(options: FakeNativeOptions): string {
     window.__nativeCalls = calls;
     window.__fakeNativeHost = {
       setTheme: (theme) => window.__tongjianSetTheme && window.__tongjianSetTheme(theme),
+      payChoice: (options.wechatPay && options.wechatPay.choice) || "ok",
     };
+    let paySeq = 0;
+    const wechatPay = (p) => new Promise((resolve) => {
+      if (!p || p.channel !== "wechat" || !options.wechatPay) {
+        resolve({ errCode: -1, errStr: "不支持的支付方式" });
+        return;
+      }
+      const name = "__fakeNativePay" + ++paySeq;
+      window[name] = (res) => { delete window[name]; resolve(res); };
+      const params = { ...(p.params || {}), choice: window.__fakeNativeHost.payChoice };
+      const query = Object.keys(params).map((k) => encodeURIComponent(k) + "=" + encodeURIComponent(params[k])).join("&");
+      const script = document.createElement("script");
+      script.src = options.wechatPay.simulatorUrl + "/sim/pay/app?" + query + "&callback=" + name;
+      script.onerror = () => { delete window[name]; resolve({ errCode: -1, errStr: "网络错误" }); };
+      document.head.appendChild(script);
+    });
     const answers = {
       getUserInfo: () => options.user ?? null,
       getDeviceInfo: () => ({ userID: options.user ? options.user.userId : "", deviceID: "fake-device", networkEnv: "wifi" }),
       getStatusBarHeight: () => 20,
       getFont: () => options.fontReply ?? JSON.stringify({ size: options.font ?? 1 }),
       pickLocalImage: () => ["data:image/png;base64,iVBORw0KGgo="],
+      pay: wechatPay,
       networkProxy: (p) => fetch(p.url, {
         method: p.type,
         credentials: "omit",

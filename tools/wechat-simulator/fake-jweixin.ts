@@ -7,7 +7,8 @@
  * - `<wx-open-launch-app>` becomes live only after a successful config that lists it in
  *   `openTagList`; a tap on it fires `launch`, or `error` with WeChat's errMsg when
  *   `__wxSim.launchResult` is "error" or the appid is not the app's;
- * - everything is recorded in `window.__wxSim` (configs, shares, launches).
+ * - everything is recorded in `window.__wxSim` (configs, shares, launches, payments);
+ * - it also sets up `WeixinJSBridge` (fakeWeixinJSBridgeScript below) when the page has none.
  */
 export function fakeJweixinScript(origin: string, openAppId: string): string {
   return `(function () {
@@ -68,5 +69,52 @@ export function fakeJweixinScript(origin: string, openAppId: string): string {
   });
   window.__wxSim = sim;
   window.wx = window.jWeixin = wx;
+})();
+${fakeWeixinJSBridgeScript(origin)}`;
+}
+
+/**
+ * A stand-in for the `WeixinJSBridge` that WeChat's browser gives every page, for JSAPI pay:
+ * `WeixinJSBridge.invoke("getBrandWCPayRequest", params, callback)` sends the parameters to the
+ * simulator (a JSONP call: the page's CSP allows scripts from the simulator's origin, which is
+ * the JS-SDK's), which checks appId and paySign (RSA, the merchant's key) and pays, cancels or
+ * fails the order as `window.__wxSim.payChoice` says ("ok" by default; "cancel", "fail"); then
+ * the callback gets `{ err_msg: "get_brand_wcpay_request:ok" | ":cancel" | ":fail" }`.
+ * Every call is recorded in `window.__wxSim.payments`. Usable on its own as an init script.
+ */
+export function fakeWeixinJSBridgeScript(origin: string): string {
+  return `(function () {
+  if (window.WeixinJSBridge) return;
+  var ORIGIN = ${JSON.stringify(origin)};
+  var sim = window.__wxSim || (window.__wxSim = {});
+  sim.payments = sim.payments || [];
+  if (!sim.payChoice) sim.payChoice = "ok";
+  var seq = 0;
+  function jsonp(path, params, done) {
+    var name = "__wxSimPay" + ++seq;
+    window[name] = function (res) { delete window[name]; done(res); };
+    var q = Object.keys(params).map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(params[k]); }).join("&");
+    var s = document.createElement("script");
+    s.src = ORIGIN + path + "?" + q + "&callback=" + name;
+    s.onerror = function () { delete window[name]; done({ err_msg: "get_brand_wcpay_request:fail", err_desc: "network" }); };
+    document.head.appendChild(s);
+  }
+  window.WeixinJSBridge = {
+    invoke: function (name, params, callback) {
+      var cb = typeof callback === "function" ? callback : function () {};
+      if (name !== "getBrandWCPayRequest") { setTimeout(function () { cb({ err_msg: name + ":fail_not_supported" }); }, 0); return; }
+      var p = params || {};
+      var entry = { params: p, choice: sim.payChoice, result: null };
+      sim.payments.push(entry);
+      jsonp("/sim/pay/jsapi", {
+        appId: p.appId, timeStamp: p.timeStamp, nonceStr: p.nonceStr, "package": p["package"],
+        signType: p.signType, paySign: p.paySign, choice: sim.payChoice
+      }, function (res) { entry.result = res; cb(res); });
+    },
+    on: function () {},
+    call: function () {}
+  };
+  var fire = function () { document.dispatchEvent(new Event("WeixinJSBridgeReady")); };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fire); else setTimeout(fire, 0);
 })();`;
 }

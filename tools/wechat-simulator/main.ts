@@ -1,4 +1,5 @@
 // `npm run dev:wechat`: the WeChat simulator on its own port, for local development.
+import { SIMULATOR_MERCHANT_KEY_FILE } from "./wechat-pay-simulator.ts";
 import { SIMULATOR_DEFAULTS, startWeChatSimulator } from "./wechat-simulator.ts";
 
 const env = process.env;
@@ -8,14 +9,18 @@ const simulator = await startWeChatSimulator({
   appId: env.WECHAT_APP_ID || SIMULATOR_DEFAULTS.appId,
   appSecret: env.WECHAT_APP_SECRET || SIMULATOR_DEFAULTS.appSecret,
   mchId: env.WECHAT_MCH_ID || SIMULATOR_DEFAULTS.mchId,
-  payKey: env.WECHAT_PAY_KEY || SIMULATOR_DEFAULTS.payKey,
+  ...(env.WECHAT_PAY_API_V3_KEY ? { apiV3Key: env.WECHAT_PAY_API_V3_KEY } : {}),
 });
 
+// The merchant key is a multi-line PEM: the site reads the simulator's test key from its file.
 const settings = Object.entries(simulator.env)
+  .filter(([name]) => name !== "WECHAT_PAY_PRIVATE_KEY")
+  .concat([["WECHAT_PAY_PRIVATE_KEY_FILE", SIMULATOR_MERCHANT_KEY_FILE]])
   .map(([name, value]) => `${name}=${value}`)
   .join(" \\\n  ");
 console.log(
-  `WeChat simulator on ${simulator.url}. Start the site with:\n\n  ${settings} \\\n  npm run dev\n`,
+  `WeChat simulator on ${simulator.url}. Start the site with:\n\n  ${settings} \\\n  npm run dev\n\n` +
+    "WeChat Pay notifies PUBLIC_ORIGIN/api/pay/notify/wechat (or WECHAT_PAY_NOTIFY_URL).\n",
 );
 
 const stop = () => {

@@ -2,11 +2,6 @@ import { createHash } from "node:crypto";
 import { jsapiSignatureBase } from "@tongjian/domain/wechat-signature";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  decodePayXml as parsePayXml,
-  encodePayXml as toPayXml,
-} from "../../apps/api/src/providers/wechat/wechat-pay-xml.ts";
-import { signPayParams } from "./pay-sign.ts";
-import {
   SIMULATOR_JSSDK_PATH,
   startWeChatSimulator,
   type WeChatSimulator,
@@ -268,48 +263,5 @@ describe("WeChat simulator", () => {
     expect(await getJson("/cgi-bin/gettoken", { corpid: "x", corpsecret: "y" })).toMatchObject({
       errcode: 40013,
     });
-  });
-
-  it("places a signed unified order and refuses a bad signature", async () => {
-    const order: Record<string, string> = {
-      appid: sim.appId,
-      mch_id: sim.mchId,
-      nonce_str: "5K8264ILTKCH16CQ",
-      body: "通鉴-会员年卡",
-      out_trade_no: "TJ20250101000001",
-      total_fee: "1800",
-      spbill_create_ip: "203.0.113.9",
-      notify_url: "https://h5.example.cn/api/pay/notify",
-      trade_type: "JSAPI",
-      openid: sim.openIdOf("default"),
-    };
-    const post = async (fields: Record<string, string>) => {
-      const res = await fetch(`${sim.url}/pay/unifiedorder`, {
-        method: "POST",
-        body: toPayXml(fields),
-      });
-      return parsePayXml(await res.text()) ?? {};
-    };
-    const ok = await post({ ...order, sign: signPayParams(order, sim.payKey) });
-    expect(ok).toMatchObject({
-      return_code: "SUCCESS",
-      result_code: "SUCCESS",
-      trade_type: "JSAPI",
-    });
-    expect(ok.prepay_id).toMatch(/^wx\d{14}/);
-    expect(ok.sign).toBe(signPayParams(ok, sim.payKey));
-    const again = await post({ ...order, sign: signPayParams(order, sim.payKey) });
-    expect(again.prepay_id).toBe(ok.prepay_id);
-
-    expect(await post({ ...order, sign: signPayParams(order, "wrong-key") })).toEqual({
-      return_code: "FAIL",
-      return_msg: "签名错误",
-    });
-    const changed = { ...order, total_fee: "1" };
-    expect(await post({ ...changed, sign: signPayParams(changed, sim.payKey) })).toMatchObject({
-      result_code: "FAIL",
-      err_code: "OUT_TRADE_NO_USED",
-    });
-    expect(sim.calls.unifiedOrder).toBe(4);
   });
 });

@@ -2,18 +2,14 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { jsapiSignatureBase } from "@tongjian/domain/wechat-signature";
-import {
-  decodePayXml as parsePayXml,
-  encodePayXml as toPayXml,
-} from "../../apps/api/src/providers/wechat/wechat-pay-xml.ts";
 import { fakeJweixinScript } from "./fake-jweixin.ts";
-import { type PaySignType, signPayParams } from "./pay-sign.ts";
+import { createWeChatPaySimulator, type WeChatPaySimulator } from "./wechat-pay-simulator.ts";
 
 /**
  * A stand-in for the WeChat endpoints the site uses, for development and tests: the official
- * account API (api.weixin.qq.com), web OAuth (open.weixin.qq.com) and WeChat Pay v2
- * (api.mch.weixin.qq.com), all served from one origin. Request parameters, JSON and XML
- * shapes and error codes follow WeChat's documentation, including the behaviours that make
+ * account API (api.weixin.qq.com), web OAuth (open.weixin.qq.com) and WeChat Pay API v3
+ * (api.mch.weixin.qq.com, wechat-pay-simulator.ts), all served from one origin. Request
+ * parameters, JSON shapes and error codes follow WeChat's documentation, including the behaviours that make
  * caching matter: a new access_token retires the previous one after five minutes, and an
  * OAuth code works once, for five minutes.
  *
@@ -37,7 +33,12 @@ export interface WeChatSimulatorOptions {
   appId?: string;
   appSecret?: string;
   mchId?: string;
-  payKey?: string;
+  /** WeChat Pay's APIv3 key (32 characters). */
+  apiV3Key?: string;
+  /** Delays of WeChat Pay's notification retries (ms); [5000, 15000, 30000] by default. */
+  notifyRetryDelaysMs?: readonly number[];
+  /** The merchant key and serial to keep (development keeps them across restarts). */
+  merchantKey?: { privateKeyPem: string; serialNo: string };
   users?: Record<string, SimulatedUser>;
   /** The account is bound to an Open Platform account, so OAuth answers carry unionid. */
   withUnionId?: boolean;
@@ -59,7 +60,6 @@ export const SIMULATOR_DEFAULTS = {
   appId: "wx5a1e0c3b7d9f2468",
   appSecret: "0d4c2b8e6f1a3957c0e2d4b6a8f13579",
   mchId: "1900000109",
-  payKey: "Tongjian0Simulator0PayKey0000000",
   openAppId: "wx7e1c5a9b3d2f4608",
   miniAppId: "wx3c9e5a7b1d2f6480",
   miniAppSecret: "6b2d4f8a0c1e3579b2d4f6a8c0e13579",
@@ -89,7 +89,6 @@ export type SimulatorCall =
   | "authorize"
   | "oauthAccessToken"
   | "userInfo"
-  | "unifiedOrder"
   | "jssdkVerify"
   | "subscriberInfo"
   | "qrcodeCreate"
@@ -104,7 +103,8 @@ export interface WeChatSimulator {
   readonly appId: string;
   readonly appSecret: string;
   readonly mchId: string;
-  readonly payKey: string;
+  /** WeChat Pay API v3: its keys, orders, payer side and test controls. */
+  readonly pay: WeChatPaySimulator;
   /** The site's WECHAT_* settings that point it at this simulator. */
   readonly env: Record<string, string>;
   /** Requests received per endpoint, failed ones included. */
@@ -135,20 +135,6 @@ const OAUTH_SCOPES = new Set(["snsapi_base", "snsapi_userinfo"]);
 const TICKET_TYPES = new Set(["jsapi", "wx_card"]);
 const MAX_BODY_BYTES = 64 * 1024;
 
-const UNIFIED_ORDER_REQUIRED = [
-  "appid",
-  "mch_id",
-  "nonce_str",
-  "sign",
-  "body",
-  "out_trade_no",
-  "total_fee",
-  "spbill_create_ip",
-  "notify_url",
-  "trade_type",
-] as const;
-const TRADE_TYPES = new Set(["JSAPI", "NATIVE", "APP", "MWEB"]);
-
 interface OAuthCode {
   userKey: string;
   scope: string;
@@ -162,11 +148,6 @@ interface SnsToken {
   expiresAt: number;
 }
 
-interface Order {
-  fingerprint: string;
-  prepayId: string;
-}
-
 const token = (bytes: number) => randomBytes(bytes).toString("base64url");
 const hashId = (text: string) =>
   `o${createHash("sha1").update(text).digest("base64url").slice(0, 27)}`;
@@ -177,7 +158,13 @@ export async function startWeChatSimulator(
   const appId = options.appId ?? SIMULATOR_DEFAULTS.appId;
   const appSecret = options.appSecret ?? SIMULATOR_DEFAULTS.appSecret;
   const mchId = options.mchId ?? SIMULATOR_DEFAULTS.mchId;
-  const payKey = options.payKey ?? SIMULATOR_DEFAULTS.payKey;
+  const pay = await createWeChatPaySimulator({
+    mchId,
+    appId,
+    ...(options.apiV3Key ? { apiV3Key: options.apiV3Key } : {}),
+    ...(options.notifyRetryDelaysMs ? { notifyRetryDelaysMs: options.notifyRetryDelaysMs } : {}),
+    ...(options.merchantKey ? { merchantKey: options.merchantKey } : {}),
+  });
   const users = { ...SIMULATED_USERS, ...options.users };
   const withUnionId = options.withUnionId ?? true;
 
@@ -189,7 +176,6 @@ export async function startWeChatSimulator(
     authorize: 0,
     oauthAccessToken: 0,
     userInfo: 0,
-    unifiedOrder: 0,
     jssdkVerify: 0,
     subscriberInfo: 0,
     qrcodeCreate: 0,
@@ -214,7 +200,6 @@ export async function startWeChatSimulator(
   const accessTokens = new Map<string, number>();
   const oauthCodes = new Map<string, OAuthCode>();
   const snsTokens = new Map<string, SnsToken>();
-  const orders = new Map<string, Order>();
   let origin = "";
 
   const openIdOf = (userKey: string) => {
@@ -389,65 +374,6 @@ export async function startWeChatSimulator(
       privilege: [],
       ...(withUnionId ? { unionid: unionIdOf(entry.userKey) } : {}),
     };
-  }
-
-  function unifiedOrder(body: string): string {
-    calls.unifiedOrder++;
-    const returnFail = (message: string) => toPayXml({ return_code: "FAIL", return_msg: message });
-    const fields = parsePayXml(body);
-    if (!fields) return returnFail("XML格式错误");
-    if (fields.appid !== appId) return returnFail("appid不存在");
-    if (fields.mch_id !== mchId) return returnFail("mch_id参数格式错误");
-    const signType = (fields.sign_type || "MD5") as PaySignType;
-    if (signType !== "MD5" && signType !== "HMAC-SHA256")
-      return returnFail("sign_type参数格式错误");
-    if (!fields.sign || fields.sign !== signPayParams(fields, payKey, signType))
-      return returnFail("签名错误");
-
-    const answer = (result: Record<string, string>) => {
-      const reply: Record<string, string> = {
-        return_code: "SUCCESS",
-        return_msg: "OK",
-        appid: appId,
-        mch_id: mchId,
-        nonce_str: randomBytes(8).toString("hex"),
-        ...result,
-      };
-      return toPayXml({ ...reply, sign: signPayParams(reply, payKey, signType) });
-    };
-    const businessFail = (code: string, description: string) =>
-      answer({ result_code: "FAIL", err_code: code, err_code_des: description });
-
-    const missing = UNIFIED_ORDER_REQUIRED.find((name) => !fields[name]);
-    if (missing || (fields.trade_type === "JSAPI" && !fields.openid))
-      return businessFail("LACK_PARAMS", `缺少参数${missing ?? "openid"}`);
-    if (!TRADE_TYPES.has(fields.trade_type ?? ""))
-      return businessFail("PARAM_ERROR", "trade_type参数错误");
-    if (!/^[1-9]\d{0,9}$/.test(fields.total_fee ?? ""))
-      return businessFail("PARAM_ERROR", "total_fee参数错误");
-    if (!/^[\w\-|*]{1,32}$/.test(fields.out_trade_no ?? ""))
-      return businessFail("PARAM_ERROR", "out_trade_no参数错误");
-
-    // Repeating an order with the same content returns its prepay_id; changing it is refused.
-    const fingerprint = ["body", "total_fee", "trade_type", "openid", "notify_url"]
-      .map((name) => fields[name] ?? "")
-      .join("\u0000");
-    const outTradeNo = fields.out_trade_no ?? "";
-    const known = orders.get(outTradeNo);
-    if (known && known.fingerprint !== fingerprint)
-      return businessFail("OUT_TRADE_NO_USED", "商户订单号重复");
-    const prepayId =
-      known?.prepayId ??
-      `wx${new Date(now()).toISOString().replace(/\D/g, "").slice(0, 14)}${randomBytes(12).toString("hex")}`;
-    orders.set(outTradeNo, { fingerprint, prepayId });
-    return answer({
-      result_code: "SUCCESS",
-      prepay_id: prepayId,
-      trade_type: fields.trade_type ?? "JSAPI",
-      ...(fields.trade_type === "NATIVE"
-        ? { code_url: `weixin://wxpay/bizpayurl?pr=${token(6)}` }
-        : {}),
-    });
   }
 
   /** cgi-bin/user/info: the official account's view of one of its users. */
@@ -639,15 +565,6 @@ export async function startWeChatSimulator(
         setFollowing(userKey, q.get("follow") !== "0");
         return json({ user: userKey, following: following.has(userKey) });
       }
-      case "POST /pay/unifiedorder": {
-        const body = await readBody(req);
-        res.writeHead(200, { "content-type": "text/xml; charset=utf-8" });
-        return res.end(
-          body === null
-            ? toPayXml({ return_code: "FAIL", return_msg: "请求体过大" })
-            : unifiedOrder(body),
-        );
-      }
       case `GET ${SIMULATOR_JSSDK_PATH}`:
         res.writeHead(200, { "content-type": "application/javascript; charset=utf-8" });
         return res.end(fakeJweixinScript(origin, openAppId));
@@ -663,6 +580,7 @@ export async function startWeChatSimulator(
       case "GET /":
         return json({ simulator: "wechat", appId, mchId, users: Object.keys(users) });
     }
+    if (await pay.handle(req, res, url, origin)) return;
     const avatarMatch = /^\/sim\/avatar\/([^/]+)\.svg$/.exec(url.pathname);
     if (req.method === "GET" && avatarMatch?.[1])
       return avatar(decodeURIComponent(avatarMatch[1]), res);
@@ -690,7 +608,7 @@ export async function startWeChatSimulator(
     appId,
     appSecret,
     mchId,
-    payKey,
+    pay,
     env: {
       WECHAT_API_BASE: origin,
       WECHAT_OPEN_BASE: origin,
@@ -698,7 +616,7 @@ export async function startWeChatSimulator(
       WECHAT_APP_ID: appId,
       WECHAT_APP_SECRET: appSecret,
       WECHAT_MCH_ID: mchId,
-      WECHAT_PAY_KEY: payKey,
+      ...pay.env,
       WECHAT_OPEN_APP_ID: openAppId,
       WECHAT_JSSDK_URL: `${origin}${SIMULATOR_JSSDK_PATH}`,
       WECHAT_MINI_APP_ID: miniAppId,
@@ -721,6 +639,7 @@ export async function startWeChatSimulator(
     qrContentOf: (scene) => qrByScene.get(scene)?.url,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        pay.close();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -57,7 +58,16 @@ const configSchema = z.object({
   WECHAT_APP_ID: optionalText,
   WECHAT_APP_SECRET: optionalText,
   WECHAT_MCH_ID: optionalText,
-  WECHAT_PAY_KEY: optionalText,
+  WECHAT_PAY_API_V3_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => Buffer.byteLength(v) === 32, "WECHAT_PAY_API_V3_KEY 须为 32 个字符")
+      .optional(),
+  ),
+  WECHAT_PAY_PRIVATE_KEY: optionalText,
+  WECHAT_PAY_PRIVATE_KEY_FILE: optionalText,
+  WECHAT_PAY_SERIAL_NO: optionalText,
+  WECHAT_PAY_NOTIFY_URL: optionalUrl,
   WECHAT_OPEN_APP_ID: optionalText,
   WECHAT_JSSDK_URL: optionalUrl,
   WECHAT_ACCOUNT_NAME: optionalText,
@@ -93,7 +103,14 @@ export interface WeChatConfig {
   appId: string | undefined;
   appSecret: string | undefined;
   mchId: string | undefined;
-  payKey: string | undefined;
+  /** WeChat Pay API v3 (decision 34): the APIv3 key, 32 characters. */
+  apiV3Key: string | undefined;
+  /** The merchant's API private key, PEM (WECHAT_PAY_PRIVATE_KEY or WECHAT_PAY_PRIVATE_KEY_FILE). */
+  privateKey: string | undefined;
+  /** The serial number of the merchant's API certificate. */
+  serialNo: string | undefined;
+  /** Where WeChat Pay notifies: WECHAT_PAY_NOTIFY_URL, else PUBLIC_ORIGIN/api/pay/notify/wechat. */
+  payNotifyUrl: string | undefined;
   /**
    * The app's Open Platform (移动应用) AppID, for the `wx-open-launch-app` tag; unset leaves the
    * tag out and WeChat readers get the open-in-browser mask.
@@ -196,6 +213,16 @@ export function resolveWebConcurrency(
   return production ? Math.max(1, cpus) : 1;
 }
 
+/** The PEM text of a key file named by the configuration; unreadable is a configuration error. */
+function readKeyFile(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    throw new Error(`配置无效：WECHAT_PAY_PRIVATE_KEY_FILE 无法读取（${path}）`);
+  }
+}
+
 export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -234,7 +261,12 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
       appId: c.WECHAT_APP_ID,
       appSecret: c.WECHAT_APP_SECRET,
       mchId: c.WECHAT_MCH_ID,
-      payKey: c.WECHAT_PAY_KEY,
+      apiV3Key: c.WECHAT_PAY_API_V3_KEY,
+      privateKey: c.WECHAT_PAY_PRIVATE_KEY ?? readKeyFile(c.WECHAT_PAY_PRIVATE_KEY_FILE),
+      serialNo: c.WECHAT_PAY_SERIAL_NO,
+      payNotifyUrl:
+        c.WECHAT_PAY_NOTIFY_URL ??
+        (c.PUBLIC_ORIGIN ? `${c.PUBLIC_ORIGIN}/api/pay/notify/wechat` : undefined),
       openAppId: c.WECHAT_OPEN_APP_ID,
       jsSdkUrl: c.WECHAT_JSSDK_URL,
     },

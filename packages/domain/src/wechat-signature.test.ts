@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { jsapiSignatureBase, paySignatureBase, urlWithoutFragment } from "./wechat-signature.ts";
+import { jsapiSignatureBase, urlWithoutFragment } from "./wechat-signature.ts";
 
 // WeChat's own worked examples (JS-SDK appendix 1; WeChat Pay v2 "安全规范").
 const JSAPI_EXAMPLE = {
@@ -32,32 +32,5 @@ describe("jsapiSignatureBase", () => {
   it("drops everything from the first #", () => {
     expect(urlWithoutFragment("https://a.cn/p?x=1#a#b")).toBe("https://a.cn/p?x=1");
     expect(urlWithoutFragment("https://a.cn/p")).toBe("https://a.cn/p");
-  });
-});
-
-describe("paySignatureBase", () => {
-  const PAY_EXAMPLE = {
-    appid: "wxd930ea5d5a258f4f",
-    mch_id: 10000100,
-    device_info: "1000",
-    body: "test",
-    nonce_str: "ibuaiVcKdpRxkhJA",
-  };
-  const KEY = "192006250b4c09247ec02edce69f6a2d";
-
-  it("matches WeChat Pay's documented example (MD5 9A0A8659…)", () => {
-    const base = paySignatureBase(PAY_EXAMPLE, KEY);
-    expect(base).toBe(
-      "appid=wxd930ea5d5a258f4f&body=test&device_info=1000&mch_id=10000100&nonce_str=ibuaiVcKdpRxkhJA&key=192006250b4c09247ec02edce69f6a2d",
-    );
-    expect(createHash("md5").update(base).digest("hex").toUpperCase()).toBe(
-      "9A0A8659F005D6984697E2CA0A9CF3B7",
-    );
-  });
-
-  it("leaves out sign and empty values", () => {
-    expect(
-      paySignatureBase({ ...PAY_EXAMPLE, sign: "X", attach: "", detail: undefined }, KEY),
-    ).toBe(paySignatureBase(PAY_EXAMPLE, KEY));
   });
 });

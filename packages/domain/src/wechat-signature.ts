@@ -44,24 +44,3 @@ export function jsapiSignatureBase(fields: JsapiSignatureFields): string {
     .map((key) => `${key}=${pairs[key]}`)
     .join("&");
 }
-
-/**
- * WeChat Pay (API v2) string to sign: non-empty parameters other than `sign`, keys in ASCII
- * order, `key=value` joined with `&`, then `&key=` and the merchant key. MD5 (or HMAC-SHA256
- * keyed with the merchant key) of it, in uppercase hex, is the `sign` parameter.
- */
-export function paySignatureBase(
-  params: Readonly<Record<string, string | number | null | undefined>>,
-  merchantKey: string,
-): string {
-  const pairs = Object.keys(params)
-    .filter((key) => key !== "sign")
-    .map((key) => [key, params[key]] as const)
-    .filter((pair): pair is readonly [string, string | number] => {
-      const value = pair[1];
-      return value !== null && value !== undefined && String(value) !== "";
-    })
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, value]) => `${key}=${value}`);
-  return `${pairs.join("&")}&key=${merchantKey}`;
-}

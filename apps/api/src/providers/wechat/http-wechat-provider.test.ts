@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-import { paySignatureBase } from "@tongjian/domain/wechat-signature";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   startWeChatSimulator,
@@ -7,7 +5,6 @@ import {
 } from "../../../../../tools/wechat-simulator/wechat-simulator.ts";
 import { createTestApp } from "../../test-app.ts";
 import { createHttpWeChatProvider } from "./http-wechat-provider.ts";
-import { decodePayXml, encodePayXml } from "./wechat-pay-xml.ts";
 import { WeChatApiError, WeChatNotConfiguredError } from "./wechat-provider.ts";
 
 describe("HTTP WeChat provider against the simulator", () => {
@@ -29,41 +26,10 @@ describe("HTTP WeChat provider against the simulator", () => {
       timeoutMs: 2_000,
     });
 
-  const order = () => ({
-    body: "通鉴-会员年卡",
-    outTradeNo: `TJ${Date.now()}${Math.floor(Math.random() * 1000)}`,
-    totalFee: 1800,
-    clientIp: "203.0.113.9",
-    notifyUrl: "https://h5.example.cn/api/pay/notify",
-    openId: sim.openIdOf("default"),
-  });
-
-  it("places a unified order and signs the JSAPI pay request", async () => {
-    const wechat = provider();
-    expect(wechat.payConfigured).toBe(true);
-    const { prepayId } = await wechat.unifiedOrder(order());
-    expect(prepayId).toMatch(/^wx\d{14}[0-9a-f]{24}$/);
-    const request = wechat.payRequest(prepayId);
-    expect(request).toMatchObject({ appId: sim.appId, package: `prepay_id=${prepayId}` });
-    expect(request.timeStamp).toMatch(/^\d{10}$/);
-    const { paySign, ...signed } = request;
-    expect(paySign).toBe(
-      createHash("md5").update(paySignatureBase(signed, sim.payKey)).digest("hex").toUpperCase(),
-    );
-  });
-
-  it("reports WeChat Pay's refusals", async () => {
-    await expect(provider({ payKey: "x".repeat(32) }).unifiedOrder(order())).rejects.toThrow(
-      /签名错误/,
-    );
-    const first = order();
-    await provider().unifiedOrder(first);
-    await expect(provider().unifiedOrder({ ...first, totalFee: 1 })).rejects.toThrow(
-      /OUT_TRADE_NO_USED/,
-    );
-    expect(() => provider({ mchId: undefined }).payRequest("wx1")).toThrow(
-      WeChatNotConfiguredError,
-    );
+  it("refuses to work without an app id and secret", () => {
+    expect(() =>
+      provider({ appSecret: undefined }).authorizeUrl("https://h5.example.cn/", "s"),
+    ).toThrow(WeChatNotConfiguredError);
   });
 
   it("turns an unreachable WeChat into a WeChatApiError without the secret in it", async () => {
@@ -89,18 +55,5 @@ describe("HTTP WeChat provider against the simulator", () => {
     expect(url.searchParams.get("redirect_uri")).toBe("https://h5.example.cn/wx?a=1&b=2");
     expect(url.searchParams.get("scope")).toBe("snsapi_userinfo");
     expect(url.hash).toBe("#wechat_redirect");
-  });
-});
-
-describe("pay XML", () => {
-  it("round-trips values with markup and CDATA terminators", () => {
-    const fields = { body: "通鉴 <会员> & ]]> 年卡", total_fee: 1800 };
-    expect(decodePayXml(encodePayXml(fields))).toEqual({ ...fields, total_fee: "1800" });
-    expect(decodePayXml("<xml><a>1 &amp; 2</a>\n<b><![CDATA[x]]></b></xml>")).toEqual({
-      a: "1 & 2",
-      b: "x",
-    });
-    expect(decodePayXml("<html></html>")).toBeNull();
-    expect(decodePayXml("<xml><a>1</b></xml>")).toBeNull();
   });
 });

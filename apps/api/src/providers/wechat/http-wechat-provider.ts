@@ -1,17 +1,10 @@
-import { createHash } from "node:crypto";
-import { paySignatureBase } from "@tongjian/domain/wechat-signature";
 import type { KeyValueStore } from "@tongjian/services/key-value-store";
 import type { WeChatConfig } from "../../server-config.ts";
-import { createNonce } from "./jsapi-signature.ts";
-import { decodePayXml, encodePayXml } from "./wechat-pay-xml.ts";
 import {
-  type UnifiedOrderInput,
-  type UnifiedOrderResult,
   WeChatApiError,
   WeChatNotConfiguredError,
   type WeChatOAuthScope,
   type WeChatOAuthToken,
-  type WeChatPayRequest,
   type WeChatProvider,
   type WeChatUserInfo,
 } from "./wechat-provider.ts";
@@ -40,7 +33,6 @@ export function createHttpWeChatProvider(options: HttpWeChatProviderOptions): We
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const appId = config.appId;
   const configured = Boolean(config.appId && config.appSecret);
-  const payConfigured = configured && Boolean(config.mchId && config.payKey);
   const tokenKey = `wechat:${appId}:access_token`;
   const ticketKey = `wechat:${appId}:jsapi_ticket`;
   // Concurrent requests in this process wait for one refresh instead of each starting one.
@@ -49,12 +41,6 @@ export function createHttpWeChatProvider(options: HttpWeChatProviderOptions): We
   function requireApp(): { appId: string; appSecret: string } {
     if (!config.appId || !config.appSecret) throw new WeChatNotConfiguredError("app");
     return { appId: config.appId, appSecret: config.appSecret };
-  }
-
-  function requirePay() {
-    const app = requireApp();
-    if (!config.mchId || !config.payKey) throw new WeChatNotConfiguredError("pay");
-    return { ...app, mchId: config.mchId, payKey: config.payKey };
   }
 
   async function send(api: string, url: string, init?: RequestInit): Promise<string> {
@@ -129,16 +115,8 @@ export function createHttpWeChatProvider(options: HttpWeChatProviderOptions): We
     return { value: body.ticket, expiresIn: body.expires_in ?? 7200 };
   }
 
-  function paySign(params: Record<string, string | number>, key: string): string {
-    return createHash("md5")
-      .update(paySignatureBase(params, key), "utf8")
-      .digest("hex")
-      .toUpperCase();
-  }
-
   return {
     configured,
-    payConfigured,
     appId,
     accessToken,
     async dropAccessToken() {
@@ -217,55 +195,6 @@ export function createHttpWeChatProvider(options: HttpWeChatProviderOptions): We
         nickname: body.nickname ?? "",
         headImgUrl: body.headimgurl || null,
       };
-    },
-
-    async unifiedOrder(order: UnifiedOrderInput): Promise<UnifiedOrderResult> {
-      const pay = requirePay();
-      const api = "/pay/unifiedorder";
-      const params: Record<string, string | number> = {
-        appid: pay.appId,
-        mch_id: pay.mchId,
-        nonce_str: createNonce(32),
-        sign_type: "MD5",
-        body: order.body,
-        out_trade_no: order.outTradeNo,
-        total_fee: order.totalFee,
-        spbill_create_ip: order.clientIp,
-        notify_url: order.notifyUrl,
-        trade_type: "JSAPI",
-        openid: order.openId,
-      };
-      const text = await send(api, `${config.payBase}${api}`, {
-        method: "POST",
-        headers: { "content-type": "text/xml; charset=utf-8" },
-        body: encodePayXml({ ...params, sign: paySign(params, pay.payKey) }),
-      });
-      const answer = decodePayXml(text);
-      if (!answer) throw new WeChatApiError(api, null, "answer is not XML");
-      if (answer.return_code !== "SUCCESS")
-        throw new WeChatApiError(api, null, answer.return_msg ?? "FAIL");
-      // An answer that is not signed with our key did not come from WeChat.
-      if (answer.sign !== paySign(answer, pay.payKey))
-        throw new WeChatApiError(api, null, "answer signature does not match");
-      if (answer.result_code !== "SUCCESS" || !answer.prepay_id)
-        throw new WeChatApiError(
-          api,
-          null,
-          `${answer.err_code ?? "FAIL"} ${answer.err_code_des ?? ""}`,
-        );
-      return { prepayId: answer.prepay_id };
-    },
-
-    payRequest(prepayId: string): WeChatPayRequest {
-      const pay = requirePay();
-      const fields = {
-        appId: pay.appId,
-        timeStamp: String(Math.floor(Date.now() / 1000)),
-        nonceStr: createNonce(32),
-        package: `prepay_id=${prepayId}`,
-        signType: "MD5" as const,
-      };
-      return { ...fields, paySign: paySign(fields, pay.payKey) };
     },
   };
 }

@@ -1,13 +1,12 @@
 /**
  * What the site needs from WeChat: the JS-SDK ticket for share signatures, web OAuth for the
- * visitor login (spec §4), and WeChat Pay's unified order. The HTTP implementation talks to
- * WeChat or, in development and tests, to tools/wechat-simulator.
+ * visitor login (spec §4). The HTTP implementation talks to WeChat or, in development and tests,
+ * to tools/wechat-simulator. WeChat Pay is a payment channel of its own
+ * (providers/wechat-pay, API v3, decision 34).
  */
 export interface WeChatProvider {
   /** App id and secret are set, so sharing and login can work. */
   readonly configured: boolean;
-  /** Merchant id and key are set too, so payments can work. */
-  readonly payConfigured: boolean;
   readonly appId: string | undefined;
   /**
    * The official account's access_token (cgi-bin), shared through the key-value store; other
@@ -24,9 +23,6 @@ export interface WeChatProvider {
   exchangeCode(code: string): Promise<WeChatOAuthToken>;
   /** Nickname and avatar; needs a token from the snsapi_userinfo scope. */
   userInfo(token: WeChatOAuthToken): Promise<WeChatUserInfo>;
-  unifiedOrder(order: UnifiedOrderInput): Promise<UnifiedOrderResult>;
-  /** The parameters `WeixinJSBridge.invoke("getBrandWCPayRequest")` takes (spec §3). */
-  payRequest(prepayId: string): WeChatPayRequest;
 }
 
 export type WeChatOAuthScope = "snsapi_base" | "snsapi_userinfo";
@@ -44,30 +40,6 @@ export interface WeChatUserInfo {
   unionId: string | null;
   nickname: string;
   headImgUrl: string | null;
-}
-
-export interface UnifiedOrderInput {
-  /** Shown to the payer, at most 128 bytes. */
-  body: string;
-  outTradeNo: string;
-  /** In fen. */
-  totalFee: number;
-  clientIp: string;
-  notifyUrl: string;
-  openId: string;
-}
-
-export interface UnifiedOrderResult {
-  prepayId: string;
-}
-
-export interface WeChatPayRequest {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: "MD5";
-  paySign: string;
 }
 
 /** WeChat answered with an error (errcode/errmsg), or could not be reached (errcode null). */
@@ -93,12 +65,8 @@ export class WeChatApiError extends Error {
 }
 
 export class WeChatNotConfiguredError extends Error {
-  constructor(what: "app" | "pay") {
-    super(
-      what === "app"
-        ? "WECHAT_APP_ID and WECHAT_APP_SECRET are not set"
-        : "WECHAT_MCH_ID and WECHAT_PAY_KEY are not set",
-    );
+  constructor(_what: "app") {
+    super("WECHAT_APP_ID and WECHAT_APP_SECRET are not set");
     this.name = "WeChatNotConfiguredError";
   }
 }
