@@ -12,6 +12,7 @@ import {
   type VerifiedNotification,
 } from "@tongjian/services/commerce/payment-channel";
 import { AlipaySdk } from "alipay-sdk";
+import { ALIPAY_NOTIFY_PATH, type AlipayConfig } from "./alipay-config.ts";
 import {
   BillFormatError,
   fenToYuan,
@@ -29,27 +30,7 @@ import { normalizePrivateKey, normalizePublicKey } from "./alipay-keys.ts";
  * gateway is tools/alipay-simulator. Decision 35.
  */
 
-export const ALIPAY_DEFAULT_GATEWAY = "https://openapi.alipay.com/gateway.do";
-/** Where the site receives Alipay's notifications, unless ALIPAY_NOTIFY_URL says otherwise. */
-export const ALIPAY_NOTIFY_PATH = "/api/pay/notify/alipay";
-
-export interface AlipayConfig {
-  /** ALIPAY_GATEWAY: the OpenAPI gateway (…/gateway.do). */
-  gateway: string;
-  /** ALIPAY_APP_ID: the app the site signs requests as. */
-  appId: string | undefined;
-  /** ALIPAY_PRIVATE_KEY(_FILE): the app's RSA private key (PEM, PKCS#1 or #8, or bare base64). */
-  privateKey: string | undefined;
-  /** ALIPAY_PUBLIC_KEY(_FILE): Alipay's public key, which signs responses and notifications. */
-  alipayPublicKey: string | undefined;
-  /** ALIPAY_SELLER_ID: the merchant's 2088… partner id, that notifications must name. */
-  sellerId: string | undefined;
-  /**
-   * ALIPAY_NOTIFY_URL, else PUBLIC_ORIGIN + ALIPAY_NOTIFY_PATH; unset uses the origin of each
-   * payment's return page.
-   */
-  notifyUrl: string | undefined;
-}
+export { ALIPAY_DEFAULT_GATEWAY, ALIPAY_NOTIFY_PATH, type AlipayConfig } from "./alipay-config.ts";
 
 export interface AlipayChannelDeps {
   /** Fetches the day's bill from the address Alipay hands out (default: global fetch). */

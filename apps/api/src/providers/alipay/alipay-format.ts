@@ -18,7 +18,7 @@ export function fenToYuan(fen: number): string {
   return `${yuan}.${cents < 10 ? "0" : ""}${cents}`;
 }
 
-const YUAN = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/;
+const YUAN = /^(-?)(\d{1,14})(?:\.(\d{1,2}))?$/;
 
 /**
  * "12.3" → 1230, "-0.05" → -5, "100" → 10000. Refuses anything else (more than two decimals,
@@ -29,6 +29,7 @@ export function yuanToFen(text: string): number {
   if (!match) throw new RangeError(`金额格式不对：${JSON.stringify(text)}`);
   const [, sign, whole = "0", decimals = ""] = match;
   const fen = Number(whole) * 100 + Number(decimals.padEnd(2, "0"));
+  if (!Number.isSafeInteger(fen)) throw new RangeError(`金额过大：${JSON.stringify(text)}`);
   return sign === "-" && fen !== 0 ? -fen : fen;
 }
 
