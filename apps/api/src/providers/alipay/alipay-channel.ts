@@ -12,6 +12,7 @@ import {
   type VerifiedNotification,
 } from "@tongjian/services/commerce/payment-channel";
 import { AlipaySdk } from "alipay-sdk";
+import { billText } from "./alipay-bill-file.ts";
 import { ALIPAY_NOTIFY_PATH, type AlipayConfig } from "./alipay-config.ts";
 import {
   BillFormatError,
@@ -365,20 +366,16 @@ export function createAlipayChannel(
       if (!ok(r)) return failed("statement", r);
       const url = str(r.bill_download_url);
       if (!url) throw new ChannelError("alipay", "statement", "MALFORMED", "没有账单下载地址");
-      let text: string;
+      let bytes: Uint8Array;
       try {
         const res = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs) });
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const bytes = new Uint8Array(await res.arrayBuffer());
-        if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
-          throw new Error("账单是 zip 压缩包（线上账单），尚未支持解压");
-        }
-        text = new TextDecoder("utf-8").decode(bytes);
+        bytes = new Uint8Array(await res.arrayBuffer());
       } catch (error) {
         throw new ChannelError("alipay", "statement", "BILL_DOWNLOAD", (error as Error).message);
       }
       try {
-        return parseAlipayBill(text);
+        return parseAlipayBill(billText(bytes));
       } catch (error) {
         if (error instanceof BillFormatError) {
           throw new ChannelError("alipay", "statement", "BILL_FORMAT", error.message);
