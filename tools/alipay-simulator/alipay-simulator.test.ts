@@ -187,6 +187,15 @@ describe("Alipay simulator", () => {
     ).toEqual(["TRADE_CLOSED", "TRADE_SUCCESS"]);
   });
 
+  it("pays from the pay URL alone, as a reader who opened it and paid", async () => {
+    const res = await fetch(
+      `${sim.url}/sim/pay?${new URLSearchParams({ pay_url: payUrl(wapBiz("TJ-SIM-5")), notify: "0" })}`,
+      { method: "POST" },
+    );
+    expect(await res.json()).toMatchObject({ outTradeNo: "TJ-SIM-5", status: "TRADE_SUCCESS" });
+    await expect(sim.pay(payUrl(wapBiz("TJ-SIM-5")))).rejects.toThrow(/不能支付/);
+  });
+
   it("returns to the shop with signed parameters after paying", async () => {
     const url = payUrl(wapBiz("TJ-SIM-4"), {
       return_url: "https://h5.example.cn/upgradepay/success",

@@ -156,10 +156,11 @@ export interface AlipaySimulator {
   /** What the payer's browser does with the pay URL: checks it and opens the cashier. */
   openCashier(payUrl: string): SimTrade;
   /**
-   * Pays an open trade as the cashier's 确认付款 does. `notify: false` pays silently: only a
-   * query shows it. Resolves after the notification was answered.
+   * Pays an open trade as the cashier's 确认付款 does; given the pay URL instead of the order
+   * number, opens it first. `notify: false` pays silently: only a query shows it. Resolves
+   * after the notification was answered.
    */
-  pay(outTradeNo: string, options?: { notify?: boolean }): Promise<SimTrade>;
+  pay(outTradeNoOrPayUrl: string, options?: { notify?: boolean }): Promise<SimTrade>;
   /**
    * Sends the trade's latest notification again, `times` copies at once (same notify_id, as
    * Alipay's retries are), after `delayMs` (a late one).
@@ -939,12 +940,24 @@ button,a.button{display:block;width:100%;box-sizing:border-box;margin-top:12px;p
     return expire(trade);
   }
 
-  async function pay(outTradeNo: string, options: { notify?: boolean } = {}) {
-    const trade = mustTrade(outTradeNo);
-    if (!markPaid(trade)) throw new Error(`交易 ${outTradeNo} 不能支付（${trade.status}）`);
+  async function pay(ref: string, options: { notify?: boolean } = {}) {
+    const trade = /^https?:/.test(ref) ? openCashier(ref) : mustTrade(ref);
+    if (!markPaid(trade)) throw new Error(`交易 ${trade.outTradeNo} 不能支付（${trade.status}）`);
     const params = recordNotification(trade);
     if (options.notify !== false) await send(trade, params);
     return trade;
+  }
+
+  function openCashier(payUrl: string): SimTrade {
+    const target = new URL(payUrl);
+    const params: Record<string, string> = {};
+    for (const [key, value] of target.searchParams) if (!(key in params)) params[key] = value;
+    if (params.method !== "alipay.trade.wap.pay") throw new Error("不是手机网站支付地址");
+    try {
+      return openFromParams(params);
+    } catch (error) {
+      throw new Error((error as Error).message);
+    }
   }
 
   function latestNotification(trade: SimTrade): Record<string, string> {
@@ -1093,10 +1106,9 @@ button,a.button{display:block;width:100%;box-sizing:border-box;margin-top:12px;p
         return res.end(billCsv(file.day));
       }
       case "POST /sim/pay":
-        return pay(params.out_trade_no ?? "", { notify: params.notify !== "0" }).then(
-          (trade) => json(summary(trade)),
-          simError,
-        );
+        return pay(params.pay_url || params.out_trade_no || "", {
+          notify: params.notify !== "0",
+        }).then((trade) => json(summary(trade)), simError);
       case "POST /sim/notify":
         return notify(params.out_trade_no ?? "", {
           times: numberParam("times", 1),
@@ -1187,17 +1199,7 @@ button,a.button{display:block;width:100%;box-sizing:border-box;margin-top:12px;p
       return trade ? expire(trade) : undefined;
     },
     trades: () => [...trades.values()].map(expire),
-    openCashier(payUrl) {
-      const target = new URL(payUrl);
-      const params: Record<string, string> = {};
-      for (const [key, value] of target.searchParams) if (!(key in params)) params[key] = value;
-      if (params.method !== "alipay.trade.wap.pay") throw new Error("不是手机网站支付地址");
-      try {
-        return openFromParams(params);
-      } catch (error) {
-        throw new Error((error as Error).message);
-      }
-    },
+    openCashier,
     pay,
     notify,
     notifyOutOfOrder,

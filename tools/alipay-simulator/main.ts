@@ -32,7 +32,7 @@ const settings = Object.entries(simulator.env)
   .join(" \\\n  ");
 console.log(
   `Alipay simulator on ${simulator.url} (keys in ${keysFile}). Start the site with:\n\n  ${settings} \\\n  npm run dev\n\n` +
-    `Test controls: POST ${simulator.url}/sim/pay?out_trade_no=…&notify=0, /sim/notify?out_trade_no=…&times=N&delay_ms=D,\n` +
+    `Test controls: POST ${simulator.url}/sim/pay?out_trade_no=…|pay_url=…&notify=0, /sim/notify?out_trade_no=…&times=N&delay_ms=D,\n` +
     `/sim/notify/out-of-order?out_trade_no=…, /sim/notify/forged?out_trade_no=…&kind=…, /sim/bill/line?out_trade_no=…&amount=…;\n` +
     `GET /sim/trades, /sim/deliveries.\n`,
 );
