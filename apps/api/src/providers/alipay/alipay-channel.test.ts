@@ -34,22 +34,24 @@ async function startCapture() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/pay/notify/alipay`;
-  /** Waits until `count` bodies have arrived in all (2 s at most). */
-  const received = async (count: number) => {
+  /** Waits until `count` notifications of an order have arrived (2 s at most). */
+  const receivedFor = async (orderNum: string, count: number) => {
     const deadline = Date.now() + 2000;
-    while (bodies.length < count) {
-      if (Date.now() > deadline) throw new Error(`only ${bodies.length} of ${count} notifications`);
+    const mine = () =>
+      bodies.filter((body) => new URLSearchParams(body).get("out_trade_no") === orderNum);
+    while (mine().length < count) {
+      if (Date.now() > deadline) throw new Error(`only ${mine().length} of ${count} notifications`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 50);
       });
     }
-    return bodies.slice(0, count);
+    return mine();
   };
   return {
     url,
     bodies,
-    received,
+    receivedFor,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -161,8 +163,7 @@ describe("Alipay channel against the simulator", () => {
     expect(back.searchParams.get("total_amount")).toBe("19.90");
     expect(back.searchParams.get("sign")).toBeTruthy();
 
-    const before = capture.bodies.length;
-    const [body] = (await capture.received(before + 1)).slice(before);
+    const [body] = await capture.receivedFor(num, 1);
     const verified = await verify(body ?? "");
     const tradeNo = sim.trade(num)?.tradeNo;
     expect(verified).toEqual({
@@ -216,7 +217,6 @@ describe("Alipay channel against the simulator", () => {
   it("refunds part, then the rest, with refund notifications naming each refund", async () => {
     const num = await paidOrder(1990);
     const refundNum = `${num}R1`;
-    const before = capture.bodies.length;
     const first = await channel.refund({
       orderNum: num,
       refundNum,
@@ -273,7 +273,7 @@ describe("Alipay channel against the simulator", () => {
       }),
     ).rejects.toBeInstanceOf(ChannelError);
 
-    const notified = (await capture.received(before + 2)).slice(before);
+    const notified = await capture.receivedFor(num, 2);
     const verified = await Promise.all(notified.map(verify));
     expect(
       verified.map((v) =>
