@@ -1,5 +1,9 @@
-import { availableParallelism } from "node:os";
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createAlipayChannel } from "./providers/alipay/alipay-channel.ts";
 import { DEFAULT_APP_DOWNLOADS, readServerConfig, resolveWebConcurrency } from "./server-config.ts";
 import { createTestApp } from "./test-app.ts";
 
@@ -65,5 +69,94 @@ describe("WEB_CONCURRENCY", () => {
 
   it.each(["0", "-1", "1.5", "many", "65"])("rejects %s with a clear message", (value) => {
     expect(() => readServerConfig({ WEB_CONCURRENCY: value })).toThrow(/配置无效：WEB_CONCURRENCY/);
+  });
+});
+
+describe("Alipay settings", () => {
+  const keys = () =>
+    generateKeyPairSync("rsa", {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: "pkcs1", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    });
+
+  it("is off until the app, keys and seller are all set", () => {
+    const config = readServerConfig({});
+    expect(config.alipay).toEqual({
+      gateway: "https://openapi.alipay.com/gateway.do",
+      appId: undefined,
+      privateKey: undefined,
+      alipayPublicKey: undefined,
+      sellerId: undefined,
+      notifyUrl: undefined,
+    });
+    expect(createAlipayChannel(config.alipay).configured).toBe(false);
+    const app = keys();
+    const alipay = keys();
+    const partial = readServerConfig({
+      ALIPAY_APP_ID: "2021004143670001",
+      ALIPAY_PRIVATE_KEY: app.privateKey,
+      ALIPAY_PUBLIC_KEY: alipay.publicKey,
+    });
+    expect(createAlipayChannel(partial.alipay).configured).toBe(false);
+    const full = readServerConfig({
+      ALIPAY_GATEWAY: "http://127.0.0.1:4020/gateway.do",
+      ALIPAY_APP_ID: " 2021004143670001 ",
+      ALIPAY_PRIVATE_KEY: app.privateKey,
+      ALIPAY_PUBLIC_KEY: alipay.publicKey,
+      ALIPAY_SELLER_ID: "2088721043670001",
+      PUBLIC_ORIGIN: "https://h5.example.cn/",
+    });
+    expect(full.alipay).toMatchObject({
+      gateway: "http://127.0.0.1:4020/gateway.do",
+      appId: "2021004143670001",
+      sellerId: "2088721043670001",
+      notifyUrl: "https://h5.example.cn/api/pay/notify/alipay",
+    });
+    // Keys are kept as PKCS#8 / SPKI PEM whatever form they came in.
+    expect(full.alipay.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(createAlipayChannel(full.alipay)).toMatchObject({
+      configured: true,
+      merchantId: "2088721043670001",
+      appId: "2021004143670001",
+    });
+  });
+
+  it("reads keys from files, one-line base64 and escaped newlines", () => {
+    const dir = mkdtempSync(join(tmpdir(), "alipay-keys-"));
+    const app = keys();
+    const alipay = keys();
+    writeFileSync(join(dir, "app.pem"), app.privateKey);
+    const base64 = alipay.publicKey
+      .split("\n")
+      .filter((line) => line && !line.startsWith("-----"))
+      .join("");
+    const config = readServerConfig({
+      ALIPAY_PRIVATE_KEY_FILE: join(dir, "app.pem"),
+      ALIPAY_PUBLIC_KEY: base64,
+      ALIPAY_NOTIFY_URL: "https://pay.example.cn/api/pay/notify/alipay",
+    });
+    expect(config.alipay.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(config.alipay.alipayPublicKey).toBe(alipay.publicKey);
+    expect(config.alipay.notifyUrl).toBe("https://pay.example.cn/api/pay/notify/alipay");
+    const escaped = readServerConfig({
+      ALIPAY_PRIVATE_KEY: app.privateKey.replaceAll("\n", "\\n"),
+    });
+    expect(escaped.alipay.privateKey).toBe(config.alipay.privateKey);
+  });
+
+  it("refuses a key that is not an RSA key, or a key file that is not there", () => {
+    expect(() => readServerConfig({ ALIPAY_PRIVATE_KEY: "not a key" })).toThrow(
+      /配置无效：ALIPAY_PRIVATE_KEY/,
+    );
+    expect(() => readServerConfig({ ALIPAY_PUBLIC_KEY: "bm90IGEga2V5" })).toThrow(
+      /配置无效：ALIPAY_PUBLIC_KEY/,
+    );
+    expect(() =>
+      readServerConfig({ ALIPAY_PUBLIC_KEY_FILE: "/nonexistent/alipay-public.pem" }),
+    ).toThrow(/配置无效：ALIPAY_PUBLIC_KEY_FILE/);
+    expect(() => readServerConfig({ ALIPAY_GATEWAY: "openapi.alipay.com" })).toThrow(
+      /配置无效：ALIPAY_GATEWAY/,
+    );
   });
 });

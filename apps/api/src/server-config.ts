@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
+import { type AlipayConfig, readAlipayConfig } from "./providers/alipay/alipay-config.ts";
 import type { WeChatExtrasConfig } from "./providers/wechat/wechat-extras.ts";
 
 const optionalUrl = z
@@ -87,6 +88,14 @@ const configSchema = z.object({
   APP_ANDROID_DOWNLOAD_URL: optionalUrl,
   UPLOAD_STORAGE: z.enum(["local", ""]).optional(),
   UPLOAD_DIR: optionalText,
+  ALIPAY_GATEWAY: optionalUrl,
+  ALIPAY_APP_ID: optionalText,
+  ALIPAY_PRIVATE_KEY: optionalText,
+  ALIPAY_PRIVATE_KEY_FILE: optionalText,
+  ALIPAY_PUBLIC_KEY: optionalText,
+  ALIPAY_PUBLIC_KEY_FILE: optionalText,
+  ALIPAY_SELLER_ID: optionalText,
+  ALIPAY_NOTIFY_URL: optionalUrl,
 });
 
 /** Where the download page sends readers when the site knows no store links of its own. */
@@ -198,6 +207,8 @@ export interface ServerConfig {
   appDownloads: { ios: string; android: string };
   /** Where uploaded images go: `UPLOAD_STORAGE` (local disk) under `UPLOAD_DIR`. */
   uploads: { kind: "local"; dir: string };
+  /** Alipay mobile web pay (decision 35); `createAlipayChannel(config.alipay)`. */
+  alipay: AlipayConfig;
 }
 
 /**
@@ -299,5 +310,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
       kind: c.UPLOAD_STORAGE || "local",
       dir: c.UPLOAD_DIR ?? join(c.DATA_DIR, "uploads"),
     },
+    alipay: readAlipayConfig(c),
   };
 }
