@@ -47,7 +47,9 @@ try {
   });
 } catch (error) {
   if (error instanceof ServiceError) {
-    console.error(error.message);
+    console.error(
+      `${error.message}${error.message.startsWith("没有这个商品") ? "（商品要先载入：npm run db:seed）" : ""}`,
+    );
     process.exitCode = 1;
   } else throw error;
 }

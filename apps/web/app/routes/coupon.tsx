@@ -69,7 +69,7 @@ function ClaimButton({
           {action.busy ? "正在领取…" : action.error ? "重试领取" : "领取"}
         </button>
       ) : (
-        <span className="tj-promo-card__meta">{claimed ? "" : reason}</span>
+        <span className="tj-promo-card__meta">{reason}</span>
       )}
       {claimed && (
         <span role="status">
