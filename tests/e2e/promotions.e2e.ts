@@ -128,6 +128,35 @@ describe("promotions", () => {
       /^\/order\/TJ\d{14}[0-9A-Z]{8}$/,
     );
 
+    // The sale pages: a countdown and the checkout link; the draw with its odds and records.
+    await open(page, "/sales/1");
+    const sale = page.getByTestId("discount").filter({ hasText: "通鉴会员·年卡" });
+    await expect(sale.getByRole("link", { name: "立即抢购" }).getAttribute("href")).resolves.toBe(
+      "/buyvip?product=vip.year",
+    );
+    await expect(sale.getByRole("timer").textContent()).resolves.toMatch(
+      /^距结束 \d+ 天 \d\d:\d\d:\d\d$/,
+    );
+    await open(page, "/sales/2");
+    await expect(
+      page
+        .getByTestId("discount")
+        .filter({ hasText: "文史天梯" })
+        .getByRole("link", { name: "立即抢购" })
+        .getAttribute("href"),
+    ).resolves.toBe("/upgradepay?product=course.wenshi-ladder");
+    await open(page, "/drawsale");
+    await expect(page.getByTestId("draw-odds").textContent()).resolves.toContain("65%");
+    await page.getByRole("button", { name: "抽一次" }).click();
+    await page
+      .getByTestId("draw-result")
+      .getByText(/^抽中：/)
+      .waitFor();
+    await page.getByText("今日剩余 2 次").waitFor();
+    await expect(page.getByTestId("draw-records").locator("tbody tr").count()).resolves.toBe(1);
+    await fitsThePhone(page);
+    await page.screenshot({ path: `${SHOTS}/3b-draw.png` });
+
     // A member now: shares a month of VIP.
     await open(page, "/sharegetgift");
     const offer = page.locator("li").filter({ hasText: "送好友一个月会员" });
