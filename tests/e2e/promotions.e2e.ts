@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeProblems, clippedText, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
@@ -192,6 +193,33 @@ describe("promotions", () => {
     await open(page, giftUrl);
     await page.getByRole("status").getByText("已领取").waitFor();
     await expect(page.getByRole("button", { name: "领取" }).count()).resolves.toBe(0);
+
+    // Every promotions screen for this reader: axe, 44 px targets, nothing clipped.
+    const problems: string[] = [];
+    for (const path of [
+      "/coupon",
+      "/coupon/list",
+      "/coupon/list/expired",
+      "/discount",
+      "/discount/list",
+      "/sales/1",
+      "/sales/2",
+      "/drawsale",
+      "/exchange",
+      "/offexchange",
+      "/exchange/order",
+      "/sharegetgift",
+      giftUrl,
+    ]) {
+      await open(page, path);
+      for (const line of [
+        ...(await axeProblems(page)),
+        ...(await smallTargets(page)),
+        ...(await clippedText(page)),
+      ])
+        problems.push(`${path}: ${line}`);
+    }
+    expect(problems, report(problems)).toEqual([]);
     await context.close();
 
     // The giver's side: who claimed (the number masked), and what is left.
