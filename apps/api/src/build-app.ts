@@ -46,6 +46,7 @@ import { registerMusicRoutes } from "./routes/music/music-routes.ts";
 import { registerMyRoutes } from "./routes/my/my-routes.ts";
 import { registerPaintingRoutes } from "./routes/painting/painting-routes.ts";
 import { registerPanoramaRoutes } from "./routes/panorama/panorama-routes.ts";
+import { registerPromotionRoutes } from "./routes/promotions/promotions-routes.ts";
 import { registerSearchRoutes } from "./routes/search/search-routes.ts";
 import { registerSitemapRoutes } from "./routes/seo/sitemap-routes.ts";
 import { registerWeChatSignatureRoutes } from "./routes/share/wechat-signature-routes.ts";
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerStudyRecordRoutes(typed, deps);
     registerDepthTestRoutes(typed, deps);
     registerLadderRoutes(typed, deps);
+    registerPromotionRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -41,6 +41,7 @@ import { type ContentCommerce, loadCommerce } from "./commerce-content.ts";
 import { type ContentLearning, loadLearning } from "./learning-content.ts";
 import { type ContentMusic, loadMusic } from "./music-content.ts";
 import { type ContentPanoramas, loadPanoramas } from "./panorama-content.ts";
+import { type ContentPromotions, loadPromotions } from "./promotions-content.ts";
 import { type CardArticleRef, renderArticleCard } from "./render-article-card.ts";
 import type { BaseMap } from "./territories/base-map.ts";
 import { type ContentTerritory, loadTerritories } from "./territories/load-territories.ts";
@@ -143,6 +144,8 @@ export interface ContentBundle {
   learning: ContentLearning;
   /** The store's catalogue and what VIP unlocks (content/commerce/products.yaml). */
   commerce: ContentCommerce;
+  /** Sample coupons, discounts and draw sales (content/commerce/promotions.yaml). */
+  promotions: ContentPromotions;
 }
 
 export interface ContentIssue {
@@ -791,6 +794,7 @@ export function loadContent(root: string): ContentBundle {
   );
 
   const commerce = loadCommerce(root, issues);
+  const promotions = loadPromotions(root, commerce, issues);
 
   if (issues.length > 0) throw new ContentValidationError(issues);
   return {
@@ -806,5 +810,6 @@ export function loadContent(root: string): ContentBundle {
     music,
     learning,
     commerce,
+    promotions,
   };
 }

@@ -52,6 +52,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0025-challenges",
         "0026-study-records",
         "0027-commerce",
+        "0028-promotions",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

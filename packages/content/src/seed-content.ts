@@ -12,6 +12,7 @@ import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry, ContentInsight } from "./load-content.ts";
 import { writeLearning } from "./seed-learning.ts";
 import { writeProducts } from "./seed-products.ts";
+import { writePromotions } from "./seed-promotions.ts";
 import { composeBundleTerritories, writeTerritories } from "./territories/seed-territories.ts";
 import { upsertEntries } from "./upsert-entries.ts";
 
@@ -344,6 +345,8 @@ export async function seedContent(
     learning?: boolean;
     /** false leaves the product table alone: a database before 0027-commerce. */
     commerce?: boolean;
+    /** false leaves the promotion tables alone: a database before 0028-promotions. */
+    promotions?: boolean;
   } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -475,6 +478,8 @@ export async function seedContent(
     if (options.music !== false) await writeMusic(trx, bundle, stamp);
     if (options.learning !== false) await writeLearning(trx, bundle.learning, stamp);
     if (options.commerce !== false) await writeProducts(trx, bundle.commerce, stamp);
+    if (options.commerce !== false && options.promotions !== false)
+      await writePromotions(trx, bundle.promotions, stamp);
 
     // The home banner features the newest articles of each section.
     await trx.deleteFrom("banner").execute();

@@ -1070,6 +1070,143 @@ export interface ProductTable {
   updated_at: string;
 }
 
+/** A coupon definition readers claim (migration 0028, decision 36). */
+export interface CouponCampaignTable {
+  id: string;
+  key: string;
+  title: string;
+  /** "amount" (amount_fen off) or "percent" (percent_off % off, at most cap_fen). */
+  kind: string;
+  amount_fen: number | null;
+  percent_off: number | null;
+  cap_fen: number | null;
+  min_spend_fen: Generated<number>;
+  /** JSON array of product keys and kinds ("vip.year", "kind:course"); [] for every product. */
+  products: string;
+  /** When it can be claimed. */
+  starts_at: string;
+  ends_at: string;
+  /** A claimed coupon lasts this many days; null: until ends_at. */
+  valid_days: number | null;
+  per_user_limit: Generated<number>;
+  /** How many can be claimed in all; null: no limit. */
+  total: number | null;
+  claimed: Generated<number>;
+  /** "admin", "content" (promotions.yaml) or "draw" (prizes only, not claimable). */
+  source: Generated<string>;
+  created_at: string;
+}
+
+/** One reader's coupon: available, locked (to order_num) or used. */
+export interface CouponGrantTable {
+  id: string;
+  campaign_id: string;
+  account_id: string;
+  state: string;
+  order_num: string | null;
+  claimed_at: string;
+  starts_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** "claim" or "draw". */
+  origin: Generated<string>;
+}
+
+export interface CouponClaimTallyTable {
+  campaign_id: string;
+  account_id: string;
+  count: Generated<number>;
+}
+
+/** A time-limited price of one product. */
+export interface DiscountTable {
+  id: string;
+  key: string;
+  title: string;
+  /** 1 or 2: shown on /sales/1 or /sales/2; null: on neither. */
+  theme: number | null;
+  product_key: string;
+  price_fen: number;
+  starts_at: string;
+  ends_at: string;
+  sort_key: Generated<number>;
+  created_at: string;
+}
+
+export interface DrawSaleTable {
+  key: string;
+  title: string;
+  daily_limit: number;
+  /** JSON of the prizes with their weights. */
+  prizes: string;
+  starts_at: string;
+  ends_at: string;
+  created_at: string;
+}
+
+export interface DrawDayTable {
+  sale_key: string;
+  account_id: string;
+  /** China date, YYYY-MM-DD. */
+  day: string;
+  count: Generated<number>;
+}
+
+export interface DrawRecordTable {
+  id: string;
+  sale_key: string;
+  account_id: string;
+  day: string;
+  /** The random number drawn (0 ≤ roll < roll_of) and the weights' sum it was drawn from. */
+  roll: number;
+  roll_of: number;
+  prize_key: string;
+  prize_title: string;
+  coupon_grant_id: string | null;
+  order_num: string | null;
+  created_at: string;
+}
+
+/** An exchange code of the store: only its SHA-256 is kept. */
+export interface ExchangeCodeTable {
+  code_hash: string;
+  product_key: string;
+  batch: string;
+  expires_at: string;
+  created_at: string;
+  redeemed_by: string | null;
+  redeemed_at: string | null;
+  order_num: string | null;
+}
+
+/** A reader's shared gift (/sharegetgift). */
+export interface GiftTable {
+  id: string;
+  giver_id: string;
+  product_key: string;
+  total: number;
+  claimed: Generated<number>;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface GiftClaimTable {
+  gift_id: string;
+  account_id: string;
+  order_num: string;
+  created_at: string;
+}
+
+/** Products given by promotions before the order service's complimentary orders join them. */
+export interface PromotionGrantTable {
+  order_num: string;
+  account_id: string;
+  product_key: string;
+  source: string;
+  source_ref: string;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1160,4 +1297,15 @@ export interface Database {
   reading_note: ReadingNoteTable;
   donation_pledge: DonationPledgeTable;
   product: ProductTable;
+  coupon_campaign: CouponCampaignTable;
+  coupon_grant: CouponGrantTable;
+  coupon_claim_tally: CouponClaimTallyTable;
+  discount: DiscountTable;
+  draw_sale: DrawSaleTable;
+  draw_day: DrawDayTable;
+  draw_record: DrawRecordTable;
+  exchange_code: ExchangeCodeTable;
+  gift: GiftTable;
+  gift_claim: GiftClaimTable;
+  promotion_grant: PromotionGrantTable;
 }

@@ -26,6 +26,7 @@ import { knowledgePointsMigration } from "./migrations/0024-knowledge-points.ts"
 import { challengesMigration } from "./migrations/0025-challenges.ts";
 import { studyRecordsMigration } from "./migrations/0026-study-records.ts";
 import { commerceMigration } from "./migrations/0027-commerce.ts";
+import { promotionsMigration } from "./migrations/0028-promotions.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0025-challenges": challengesMigration,
   "0026-study-records": studyRecordsMigration,
   "0027-commerce": commerceMigration,
+  "0028-promotions": promotionsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,6 +81,7 @@ import { createPanoramaRepository } from "./panorama/panorama-repository.ts";
 import { createPanoramaService } from "./panorama/panoramas.server.ts";
 import { createSceneImages } from "./panorama/scene-image.server.ts";
 import { createPlaceService, type PlaceHolders } from "./places/places.server.ts";
+import { createPendingGrants, createPromotions } from "./promotions/promotions.server.ts";
 import { createSearchService } from "./search/search.server.ts";
 import { createSearchRepository } from "./search/search-repository.ts";
 import { createSitemapService } from "./seo/sitemap.server.ts";
@@ -237,6 +238,11 @@ export function createServices(deps: ServiceDeps) {
     }
   };
 
+  // Coupons, discounts, the draw sale, exchange codes and gifts (decision 36); its `pricing` is
+  // the order service's Pricing seam. `complimentary` is where the order service's
+  // ComplimentaryOrders (decision 33) plugs in; until then grants are kept in promotion_grant.
+  const promotions = createPromotions({ db, limiter, complimentary: createPendingGrants() });
+
   // The sample videos, the live programme and readers' recordings (issue 19 §4–5).
   const videos = createVideoService({ db, contentDir: deps.contentDir ?? "content" });
 
@@ -374,7 +380,8 @@ export function createServices(deps: ServiceDeps) {
     ladders,
     reviews,
     // The store's catalogue (content/commerce/products.yaml): what is sold and today's price tag.
-    catalogue: createCatalogue({ db }),
+    catalogue: createCatalogue({ db, pricing: promotions.pricing }),
+    promotions,
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
