@@ -202,7 +202,13 @@ export function createServices(deps: ServiceDeps) {
       studyRecords.grantReissueCard(ownerId, cause, key, trx),
     ...(deps.afterOrderPaid ? { afterPaidCommit: deps.afterOrderPaid } : {}),
   });
-  const ladders = createLadderService({ db, bank: questionBank, reviews, activity: studyActivity });
+  const ladders = createLadderService({
+    db,
+    bank: questionBank,
+    reviews,
+    activity: studyActivity,
+    access: (viewer, what) => entitlements.has(viewer, what),
+  });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
   const visitorRepository = createVisitorRepository(db);
@@ -375,6 +381,7 @@ export function createServices(deps: ServiceDeps) {
     // 知识点 (/knowledgepoint/*, /knowlist): the hub, practice rounds, mastery and courses.
     knowledgePoints: createKnowledgePoints({
       db,
+      access: (viewer, scope) => entitlements.has(viewer, scope),
       store: deps.store,
       bank: questionBank,
       activity: studyActivity,

@@ -447,5 +447,49 @@ describe.each(databaseTargets())(
         .execute();
       expect(stored.length).toBeGreaterThan(0);
     });
+
+    it("opens the gates through the entitlements: a course its ladder, VIP every ladder", async () => {
+      const r = await signedInReader(t.app);
+      const access = async () =>
+        (await r.browser.get("/api/ladder/n/ladder/wenshi-test")).json().data
+          .learningAccess as boolean;
+      expect(await access()).toBe(false);
+      const course = await createAndPay(r, "course.wenshi-ladder");
+      await notify(wechat.notification({ kind: "payment", trade: wechat.pay(course) }));
+      expect(await access()).toBe(true);
+      await t.deps.services.orders.refund(course, null, "退课");
+      expect(await access()).toBe(false);
+      const vip = await createAndPay(r, "vip.month");
+      await notify(wechat.notification({ kind: "payment", trade: wechat.pay(vip) }));
+      expect(await access()).toBe(true);
+    });
+
+    it("gives a complimentary product once per source reference, through the same fulfilment", async () => {
+      const r = await signedInReader(t.app);
+      const grant = () =>
+        db()
+          .transaction()
+          .execute((trx) =>
+            t.deps.services.orders.complimentary.grant(trx, {
+              accountId: r.userId,
+              productKey: "vip.month",
+              source: "exchange",
+              sourceRef: `code-${r.userId}`,
+            }),
+          );
+      const first = await grant();
+      const again = await grant();
+      expect(again).toBe(first);
+      const o = await order(first);
+      expect(o.state).toBe("fulfilled");
+      expect(o.pay_fen).toBe(0);
+      expect(await count("entitlement", first)).toBe(1);
+      const ledger = await db()
+        .selectFrom("ledger_entry")
+        .select(["kind", "amount_fen"])
+        .where("order_num", "=", first)
+        .execute();
+      expect(ledger).toEqual([{ kind: "grant", amount_fen: 0 }]);
+    });
   },
 );
