@@ -223,6 +223,7 @@ export function createServices(deps: ServiceDeps) {
     await ownerMoves.moveOwner(visitorId, accountId);
     await graphOwnerMoves.moveOwner(visitorId, accountId);
     await ladders.moveOwner(visitorId, accountId);
+    await entitlements.moveOwner(visitorId, accountId);
   };
   const community = createCommunityService({
     community: communityRepository,
@@ -396,6 +397,20 @@ export function createServices(deps: ServiceDeps) {
       studyActivity,
       reviews,
       grantReissueCard: (userId, cause, key) => studyRecords.grantReissueCard(userId, cause, key),
+      // A claimed "vip-days" reward extends VIP through the same entitlement (decision 33).
+      grantVipDays: (userId, days, key) =>
+        db
+          .transaction()
+          .execute((trx) =>
+            entitlements.grantVip(trx, {
+              accountId: userId,
+              days,
+              grantKey: `reward:${key}`,
+              orderNum: null,
+              now: new Date(),
+            }),
+          )
+          .then((end) => end !== null),
     }),
     // Study records, plans, reminders, check-in and reissue cards, binding, surveys, mock test.
     studyRecords,

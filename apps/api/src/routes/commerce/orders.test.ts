@@ -491,5 +491,41 @@ describe.each(databaseTargets())(
         .execute();
       expect(ledger).toEqual([{ kind: "grant", amount_fen: 0 }]);
     });
+
+    it("adds a claimed vip-days challenge reward to VIP through the same entitlement, once", async () => {
+      const r = await signedInReader(t.app);
+      const id = `ff${r.userId.slice(2, 24)}`;
+      await db()
+        .insertInto("challenge_reward")
+        .values({
+          id,
+          owner_id: r.userId,
+          kind: "wenshianswer",
+          period_key: "2026-11-27",
+          item: "vip-days",
+          amount: 3,
+          label: "3 天会员",
+          score: 100,
+          round_id: "e".repeat(24),
+          created_at: new Date().toISOString(),
+          claimed_at: null,
+        })
+        .execute();
+      const claims = await Promise.all([
+        r.browser.post(`/api/learning/challenge-rewards/${id}/claim`),
+        r.browser.post(`/api/learning/challenge-rewards/${id}/claim`),
+      ]);
+      expect(claims.map((c) => c.statusCode).sort()).toEqual([200, 409]);
+      const rows = await db()
+        .selectFrom("entitlement")
+        .selectAll()
+        .where("account_id", "=", r.userId)
+        .where("kind", "=", "vip")
+        .execute();
+      expect(rows.length).toBe(1);
+      const row = rows[0] as (typeof rows)[0];
+      expect(Date.parse(row.ends_at as string) - Date.parse(row.starts_at)).toBe(3 * 86_400_000);
+      expect((await r.browser.get("/api/m/commerce/vip")).json().data.active).toBe(true);
+    });
   },
 );
