@@ -361,7 +361,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     now: Date,
   ): Promise<boolean> {
     const order = await load(orderNum, trx);
-    if (!order || order.state !== "paid") return false;
+    if (order?.state !== "paid") return false;
     const product = await productOf(order.product_key, trx);
     let granted: string;
     const key = `order:${orderNum}`;
