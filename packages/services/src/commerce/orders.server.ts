@@ -376,6 +376,12 @@ export function createOrderService(deps: OrderServiceDeps) {
   ): Promise<boolean> {
     const order = await load(orderNum, trx);
     if (order?.state !== "paid") return false;
+    // The conditional move first: of two fulfilments at once, one moves the order and grants;
+    // the other (blocked on the row until the first commits) moves nothing and grants nothing.
+    const moved = await transition(trx, orderNum, ["paid"], "fulfilled", "发放权益", now, {
+      fulfilled_at: now.toISOString(),
+    });
+    if (!moved) return false;
     const product = await productOf(order.product_key, trx);
     let granted: string;
     const key = `order:${orderNum}`;
@@ -429,11 +435,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     } else {
       granted = "商品将按收货地址寄出";
     }
-    const moved = await transition(trx, orderNum, ["paid"], "fulfilled", "发放权益", now, {
-      fulfilled_at: now.toISOString(),
-      granted,
-    });
-    if (!moved) throw new Error(`order ${orderNum} left paid during fulfilment`);
+    await trx.updateTable("orders").set({ granted }).where("order_num", "=", orderNum).execute();
     await trx
       .updateTable("order_outbox")
       .set({ state: "done", done_at: now.toISOString() })
