@@ -611,5 +611,45 @@ describe.each(databaseTargets())(
       expect((await orders.confirm(viewer, second.orderNum)).state).toBe("fulfilled");
       expect(spent).toEqual([second.orderNum]);
     });
+
+    it("lists products to anyone, asks for login elsewhere, quotes and lists a reader's orders by state", async () => {
+      const products = await t.app.inject({ url: "/api/m/commerce/products?kind=vip" });
+      expect(products.statusCode).toBe(200);
+      expect(products.json().data.products.map((p: { key: string }) => p.key)).toEqual([
+        "vip.month",
+        "vip.year",
+      ]);
+      const badKind = await t.app.inject({ url: "/api/m/commerce/products?kind=toys" });
+      expect(badKind.statusCode).toBe(400);
+      const anonymous = await t.app.inject({ url: "/api/m/order/list" });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().code).toBe(600);
+      const r = await signedInReader(t.app);
+      const quote = await r.browser.post("/api/m/commerce/quote", {
+        productKey: "card.reissue-3",
+        quantity: 2,
+      });
+      expect(quote.json().data).toMatchObject({ listFen: 600, payFen: 600, couponFen: 0 });
+      const tooMany = await r.browser.post("/api/m/commerce/quote", {
+        productKey: "vip.year",
+        quantity: 2,
+      });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toBe("会员一次只能买 1 份");
+      const paid = await createAndPay(r, "card.reissue-3");
+      await notify(wechat.notification({ kind: "payment", trade: wechat.pay(paid) }));
+      const unpaid = (await create(r, { productKey: "vip.month" })).body.data.orderNum as string;
+      const list = async (state: string) =>
+        (await r.browser.get(`/api/m/order/list?state=${state}`))
+          .json()
+          .data.orders.map((o: { orderNum: string }) => o.orderNum);
+      expect(await list("unpaid")).toEqual([unpaid]);
+      expect(await list("done")).toEqual([paid]);
+      expect(await list("refund")).toEqual([]);
+      expect((await list("all")).sort()).toEqual([paid, unpaid].sort());
+      const autoRenew = await create(r, { productKey: "vip.month", autoRenew: true });
+      expect(autoRenew.status).toBe(400);
+      expect(autoRenew.body.message).toBe("该商品暂不支持自动续费");
+    });
   },
 );
