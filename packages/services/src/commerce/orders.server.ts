@@ -1318,6 +1318,11 @@ export function createOrderService(deps: OrderServiceDeps) {
       );
     },
 
+    /** Whether a configured channel can renew a membership (auto-renew is shown only then). */
+    autoRenewOffered(): boolean {
+      return Object.values(deps.paymentChannels).some((c) => c?.configured && c.supportsAutoRenew);
+    },
+
     complimentary,
     closeDue,
     drainOutbox,
