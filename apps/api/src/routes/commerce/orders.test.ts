@@ -651,5 +651,49 @@ describe.each(databaseTargets())(
       expect(autoRenew.status).toBe(400);
       expect(autoRenew.body.message).toBe("该商品暂不支持自动续费");
     });
+
+    it("refunds in full a payment that arrives after closing when the goods are gone", async () => {
+      await db()
+        .updateTable("product")
+        .set({ stock: 1 })
+        .where("key", "=", "goods.territory-poster")
+        .execute();
+      const address = {
+        name: "王五",
+        phone: "13700000000",
+        region: "广州市",
+        detail: "天河区某路 3 号",
+      };
+      const late = await signedInReader(t.app);
+      const orderNum = await createAndPay(late, "goods.territory-poster", { address });
+      await db()
+        .updateTable("orders")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("order_num", "=", orderNum)
+        .execute();
+      await t.deps.services.orders.closeDue();
+      const other = await signedInReader(t.app);
+      expect((await create(other, { productKey: "goods.territory-poster", address })).status).toBe(
+        200,
+      );
+      const res = await notify(
+        wechat.notification({ kind: "payment", trade: wechat.pay(orderNum) }),
+      );
+      expect(res.statusCode).toBe(200);
+      const o = await order(orderNum);
+      expect(o.state).toBe("refunded");
+      expect(o.refunded_fen).toBe(5900);
+      const stock = await db()
+        .selectFrom("product")
+        .select("stock")
+        .where("key", "=", "goods.territory-poster")
+        .executeTakeFirstOrThrow();
+      expect(stock.stock).toBe(0);
+      expect(
+        wechat.calls.some(
+          (c) => c.op === "refund" && (c.args as { orderNum: string }).orderNum === orderNum,
+        ),
+      ).toBe(true);
+    });
   },
 );
