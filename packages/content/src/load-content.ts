@@ -13,6 +13,7 @@ import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { articleCardSchema } from "./article-card-schema.ts";
+import { type ContentCommerce, loadCommerce } from "./commerce-content.ts";
 import {
   type ArticleFrontMatter,
   articleFrontMatterSchema,
@@ -37,7 +38,6 @@ import {
   type WorkRecord,
   workSchema,
 } from "./content-schema.ts";
-import { type ContentCommerce, loadCommerce } from "./commerce-content.ts";
 import { type ContentLearning, loadLearning } from "./learning-content.ts";
 import { type ContentMusic, loadMusic } from "./music-content.ts";
 import { type ContentPanoramas, loadPanoramas } from "./panorama-content.ts";

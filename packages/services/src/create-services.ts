@@ -14,6 +14,9 @@ import { createBoardRepository } from "./boards/board-repository.ts";
 import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
+import { createCatalogue } from "./commerce/catalogue.server.ts";
+import { createEntitlements } from "./commerce/entitlements.server.ts";
+import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
 import { createCommunityService } from "./community/community.server.ts";
 import { createCommunityRepository } from "./community/community-repository.ts";
 import { createPostViewCounter } from "./community/post-view-counter.ts";
@@ -48,7 +51,6 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
-import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createChallenges } from "./learning/challenges.server.ts";
 import { createDepthTests } from "./learning/depth-test.server.ts";
 import { createKnowledgePoints } from "./learning/knowledge-points.server.ts";
@@ -81,7 +83,7 @@ import { createPanoramaRepository } from "./panorama/panorama-repository.ts";
 import { createPanoramaService } from "./panorama/panoramas.server.ts";
 import { createSceneImages } from "./panorama/scene-image.server.ts";
 import { createPlaceService, type PlaceHolders } from "./places/places.server.ts";
-import { createPendingGrants, createPromotions } from "./promotions/promotions.server.ts";
+import { createPromotions } from "./promotions/promotions.server.ts";
 import { createSearchService } from "./search/search.server.ts";
 import { createSearchRepository } from "./search/search-repository.ts";
 import { createSitemapService } from "./seo/sitemap.server.ts";
@@ -122,6 +124,13 @@ export interface ServiceDeps {
   contentDir?: string;
   /** Where the pieces' synthesised audio is kept (`DATA_DIR`/music-audio); a temp folder if unset. */
   musicCacheDir?: string;
+  /**
+   * The store's payment channels (decision 33): WeChat Pay and Alipay once configured; a pay
+   * method whose channel is missing answers "暂不支持该支付方式".
+   */
+  paymentChannels?: PaymentChannels;
+  /** Test-only: runs after an order's paid mark commits, before fulfilment (the SIGKILL test). */
+  afterOrderPaid?: (orderNum: string) => void;
 }
 
 /**
@@ -179,12 +188,47 @@ export function createServices(deps: ServiceDeps) {
     studyActivity,
     reviews,
   });
-  const ladders = createLadderService({ db, bank: questionBank, reviews, activity: studyActivity });
+  // The store (decision 33): what readers hold, and orders with exactly-once fulfilment, priced
+  // by the promotions (decision 36: running discounts and coupons), which give products through
+  // the orders' complimentary grants (exchange codes, gifts, draws).
+  const limiter = createAttemptLimiter(deps.store);
+  const entitlements = createEntitlements({ db, dialect: deps.handle.dialect });
+  const promotions = createPromotions({
+    db,
+    limiter,
+    complimentary: { grant: (trx, input) => orders.complimentary.grant(trx, input) },
+    // A reader may share gifts while a member, or once they have bought something.
+    canGive: async (accountId) =>
+      (await entitlements.hasOwner(accountId, "full-articles")) ||
+      (await db
+        .selectFrom("orders")
+        .select("order_num")
+        .where("account_id", "=", accountId)
+        .where("source", "is", null)
+        .where("state", "=", "fulfilled")
+        .executeTakeFirst()) !== undefined,
+  });
+  const orders = createOrderService({
+    db,
+    dialect: deps.handle.dialect,
+    pricing: promotions.pricing,
+    entitlements,
+    paymentChannels: deps.paymentChannels ?? {},
+    grantReissueCard: (ownerId, cause, key, trx) =>
+      studyRecords.grantReissueCard(ownerId, cause, key, trx),
+    ...(deps.afterOrderPaid ? { afterPaidCommit: deps.afterOrderPaid } : {}),
+  });
+  const ladders = createLadderService({
+    db,
+    bank: questionBank,
+    reviews,
+    activity: studyActivity,
+    access: (viewer, what) => entitlements.has(viewer, what),
+  });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
   const visitorRepository = createVisitorRepository(db);
   const likeRepository = createLikeRepository(db);
-  const limiter = createAttemptLimiter(deps.store);
   const communityRepository = createCommunityRepository(db);
   const postViews = createPostViewCounter(communityRepository);
   // A visitor that binds an account hands over its notes, subscriptions and 企业微信 contacts too.
@@ -194,6 +238,7 @@ export function createServices(deps: ServiceDeps) {
     await ownerMoves.moveOwner(visitorId, accountId);
     await graphOwnerMoves.moveOwner(visitorId, accountId);
     await ladders.moveOwner(visitorId, accountId);
+    await entitlements.moveOwner(visitorId, accountId);
   };
   const community = createCommunityService({
     community: communityRepository,
@@ -237,11 +282,6 @@ export function createServices(deps: ServiceDeps) {
       throw error;
     }
   };
-
-  // Coupons, discounts, the draw sale, exchange codes and gifts (decision 36); its `pricing` is
-  // the order service's Pricing seam. `complimentary` is where the order service's
-  // ComplimentaryOrders (decision 33) plugs in; until then grants are kept in promotion_grant.
-  const promotions = createPromotions({ db, limiter, complimentary: createPendingGrants() });
 
   // The sample videos, the live programme and readers' recordings (issue 19 §4–5).
   const videos = createVideoService({ db, contentDir: deps.contentDir ?? "content" });
@@ -357,6 +397,7 @@ export function createServices(deps: ServiceDeps) {
     // 知识点 (/knowledgepoint/*, /knowlist): the hub, practice rounds, mastery and courses.
     knowledgePoints: createKnowledgePoints({
       db,
+      access: (viewer, scope) => entitlements.has(viewer, scope),
       store: deps.store,
       bank: questionBank,
       activity: studyActivity,
@@ -371,6 +412,20 @@ export function createServices(deps: ServiceDeps) {
       studyActivity,
       reviews,
       grantReissueCard: (userId, cause, key) => studyRecords.grantReissueCard(userId, cause, key),
+      // A claimed "vip-days" reward extends VIP through the same entitlement (decision 33).
+      grantVipDays: (userId, days, key) =>
+        db
+          .transaction()
+          .execute((trx) =>
+            entitlements.grantVip(trx, {
+              accountId: userId,
+              days,
+              grantKey: `reward:${key}`,
+              orderNum: null,
+              now: new Date(),
+            }),
+          )
+          .then((end) => end !== null),
     }),
     // Study records, plans, reminders, check-in and reissue cards, binding, surveys, mock test.
     studyRecords,
@@ -381,7 +436,12 @@ export function createServices(deps: ServiceDeps) {
     reviews,
     // The store's catalogue (content/commerce/products.yaml): what is sold and today's price tag.
     catalogue: createCatalogue({ db, pricing: promotions.pricing }),
+    // Coupons, discounts, the draw sale, exchange codes and gifts (decision 36).
     promotions,
+    // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
+    orders,
+    vip: { status: entitlements.status },
+    entitlements,
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
@@ -396,6 +456,7 @@ export function createServices(deps: ServiceDeps) {
     close(): Promise<void> {
       caches.close();
       relationGraph.close();
+      orders.stopJobs();
       return Promise.all([views.close(), postViews.close(), reads.close()]).then(() => {});
     },
   };
