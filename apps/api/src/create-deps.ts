@@ -8,6 +8,7 @@ import { seedContent, seedMusic, seedPanoramas, seedTopics } from "@tongjian/con
 import { seedLearning } from "@tongjian/content/seed-learning";
 import { seedSampleNotes } from "@tongjian/content/seed-sample-notes";
 import { seedTerritories } from "@tongjian/content/territories/seed-territories";
+import type { DatabaseHandle } from "@tongjian/db/create-database";
 import { createDatabase } from "@tongjian/db/create-database";
 import { migrateToLatest } from "@tongjian/db/migrate";
 import { refreshSearchIndex } from "@tongjian/db/refresh-search-index";
@@ -25,8 +26,10 @@ import type { KeyValueStore } from "@tongjian/services/key-value-store";
 import { createObjectStorage } from "@tongjian/services/storage/create-object-storage";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
+import { createAlipayChannel } from "./providers/alipay/alipay-channel.ts";
 import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provider.ts";
 import { createWeChatExtras } from "./providers/wechat/wechat-extras.ts";
+import { createWeChatPayChannel } from "./providers/wechat-pay/wechat-pay-channel.ts";
 import type { ServerConfig } from "./server-config.ts";
 import { createRedisStore } from "./stores/redis-store.ts";
 import { createMemoryChannel } from "./test-payment-channel.ts";
@@ -207,8 +210,10 @@ export async function createDeps(
       uploads: createObjectStorage(config.uploads),
       contentDir: resolve(config.contentDir),
       musicCacheDir: resolve(config.musicCacheDir),
-      // The channels join here when WeChat Pay and Alipay are configured (decisions 34, 35).
+      // WeChat Pay (API v3) and Alipay where their settings are given (decisions 34, 35); a
+      // method whose channel is not configured is refused with 暂不支持该支付方式.
       paymentChannels: {
+        ...configuredChannels(config, handle),
         ...(config.commerceTest.memoryChannel ? { wechat: createMemoryChannel("wechat") } : {}),
         ...overrides.paymentChannels,
       },
@@ -216,6 +221,26 @@ export async function createDeps(
         ? { afterOrderPaid: () => process.kill(process.pid, "SIGKILL") }
         : {}),
     }),
+  };
+}
+
+/** The payment channels whose settings are complete (decisions 34, 35). */
+function configuredChannels(config: ServerConfig, handle: DatabaseHandle): PaymentChannels {
+  const wechat = createWeChatPayChannel(config.wechat);
+  const alipay = createAlipayChannel(config.alipay, {
+    // Alipay finds a refund by its order and refund numbers; after a restart the order's is read.
+    orderNumOfRefund: async (refundNum) =>
+      (
+        await handle.db
+          .selectFrom("refund")
+          .select("order_num")
+          .where("refund_num", "=", refundNum)
+          .executeTakeFirst()
+      )?.order_num ?? null,
+  });
+  return {
+    ...(wechat.configured ? { wechat } : {}),
+    ...(alipay.configured ? { alipay } : {}),
   };
 }
 
