@@ -118,9 +118,7 @@ describe("runPayment", () => {
     const { d } = deps();
     const step = await runPayment(d, NUM, "wechat-jsapi");
     expect(d.pay).toHaveBeenCalledWith(NUM, "wechat-jsapi");
-    expect(d.invokeJsapi).toHaveBeenCalledWith(
-      (JSAPI.prepare as { params: unknown }).params,
-    );
+    expect(d.invokeJsapi).toHaveBeenCalledWith((JSAPI.prepare as { params: unknown }).params);
     expect(d.confirm).toHaveBeenCalledWith(NUM);
     expect(step.kind).toBe("done");
   });
@@ -175,7 +173,8 @@ describe("runPayment", () => {
 
     const app = deps({
       pay: vi.fn(
-        async () => ({ orderNum: NUM, prepare: { kind: "app", params: { prepayId: "p" } } }) as PayView,
+        async () =>
+          ({ orderNum: NUM, prepare: { kind: "app", params: { prepayId: "p" } } }) as PayView,
       ),
       invokeApp: vi.fn(async () => ({ result: "cancel" })),
     });

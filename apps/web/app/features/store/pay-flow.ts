@@ -40,7 +40,9 @@ export function canAutoRenew(
   method: PayMethod,
 ): boolean {
   return (
-    product.kind === "vip" && product.autoRenewPriceFen !== null && AUTO_RENEW_METHODS.includes(method)
+    product.kind === "vip" &&
+    product.autoRenewPriceFen !== null &&
+    AUTO_RENEW_METHODS.includes(method)
   );
 }
 
