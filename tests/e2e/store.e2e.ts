@@ -1,0 +1,112 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { sharedServer } from "../support/shared-server.ts";
+import { registerInBrowser } from "../support/sign-in.ts";
+
+// The store's screens at phone size (issue 21, decision 0037): the VIP plans with their prices
+// and rights, the star mall with its stock, and a signed-in reader's (empty) orders.
+
+const SHOTS = "test-results/screenshots/store";
+const PASSWORD = "读史使人明智鉴往知来";
+
+const server = sharedServer();
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const at = (path: string) => `${server.baseUrl}${path}`;
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
+  });
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(at(path));
+  await hydrated(page);
+}
+
+describe("the store", () => {
+  it("shows the VIP plans with their prices, the yearly one preselected, and what VIP unlocks", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, "/buyvip");
+    const plans = page.getByTestId("vip-plan");
+    await expect(plans.count()).resolves.toBe(3);
+    await expect(plans.allTextContents()).resolves.toEqual([
+      expect.stringContaining("¥25.00"),
+      expect.stringContaining("¥68.00"),
+      expect.stringContaining("¥198.00"),
+    ]);
+    // The recommended plan is chosen and carries the tag.
+    const year = plans.filter({ hasText: "年卡" });
+    await expect(year.locator("input").isChecked()).resolves.toBe(true);
+    await expect(year.textContent()).resolves.toContain("推荐");
+    const rights = page.getByTestId("vip-rights");
+    for (const title of ["全文阅读", "天梯全部关卡", "会员词条", "无广告阅读"])
+      await rights.getByText(title).waitFor();
+    // A visitor is asked to sign in before buying; the bar shows the chosen plan's price.
+    await page.getByRole("link", { name: "登录后购买" }).waitFor();
+    await expect(page.locator(".tj-store__paybar-price").textContent()).resolves.toBe("¥198.00");
+    await plans.filter({ hasText: "月卡" }).click();
+    await expect(page.locator(".tj-store__paybar-price").textContent()).resolves.toBe("¥25.00");
+    await page.screenshot({ path: `${SHOTS}/1-buyvip.png`, fullPage: true });
+
+    // The rights and the agreements are pages of their own.
+    await open(page, "/buyvip/rights");
+    await page.getByRole("heading", { name: "会员权益" }).waitFor();
+    await expect(page.getByTestId("vip-rights").locator("> li").count()).resolves.toBe(4);
+    await open(page, "/buyvip/agreement/service");
+    await page.getByRole("heading", { name: "会员服务协议" }).waitFor();
+    await page.getByText("自动续费", { exact: false }).first().waitFor();
+    await context.close();
+  });
+
+  it("lists the star mall's goods with their stock", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, "/starmalllandscape");
+    const goods = page.getByTestId("goods");
+    await expect(goods.count()).resolves.toBeGreaterThanOrEqual(3);
+    const poster = goods.filter({ hasText: "历代疆域对照挂图" });
+    await expect(poster.textContent()).resolves.toMatch(/¥59\.00.*(库存 \d+|售罄)/);
+    const stocks = await page.getByTestId("goods-stock").allTextContents();
+    expect(stocks.length).toBeGreaterThan(0);
+    for (const s of stocks) expect(s).toMatch(/^库存 \d+$/);
+    await page.screenshot({ path: `${SHOTS}/2-starmall.png`, fullPage: true });
+
+    // A good opens its checkout: the summary and, for goods, the address form.
+    await goods.filter({ hasText: "通鉴帆布袋" }).getByRole("link").click();
+    await page.waitForURL(/\/upgradepay\?product=goods\.canvas-bag/);
+    await page.getByTestId("product-summary").getByText("¥39.00").waitFor();
+    await page.getByRole("link", { name: "登录后购买" }).waitFor();
+    await context.close();
+  });
+
+  it("sends a visitor to sign in for orders, and shows a new reader no orders yet", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(at("/order"));
+    await page.waitForURL(/\/login\?redirect=%2Forder/);
+    await registerInBrowser(page, server.baseUrl, { password: PASSWORD, redirect: "/order" });
+    await hydrated(page);
+    await page.getByTestId("orders-empty").waitFor();
+    await expect(page.getByTestId("orders-empty").textContent()).resolves.toBe("还没有订单");
+    await page.getByRole("link", { name: "待支付" }).click();
+    await page.waitForURL(/\/order\?state=unpaid/);
+    await expect(page.getByTestId("orders-empty").textContent()).resolves.toBe("没有待支付的订单");
+    await page.screenshot({ path: `${SHOTS}/3-orders-empty.png`, fullPage: true });
+    await context.close();
+  });
+});
