@@ -22,6 +22,8 @@ import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerBoardRoutes } from "./routes/boards/board-routes.ts";
 import { registerBookRoutes } from "./routes/books/book-routes.ts";
+import { registerCommerceRoutes } from "./routes/commerce/commerce-routes.ts";
+import { registerPayNotifyRoutes } from "./routes/commerce/pay-notify-routes.ts";
 import { registerCommunityRoutes } from "./routes/community/community-routes.ts";
 import { registerArticleRoutes } from "./routes/content/article-routes.ts";
 import { registerCoverRoutes } from "./routes/content/cover-routes.ts";
@@ -224,6 +226,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerStudyRecordRoutes(typed, deps);
     registerDepthTestRoutes(typed, deps);
     registerLadderRoutes(typed, deps);
+    registerCommerceRoutes(typed, deps);
+    registerPayNotifyRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -17,6 +17,7 @@ import {
   createSimulatorSmsProvider,
   type SmsProvider,
 } from "@tongjian/services/accounts/sms-provider";
+import type { PaymentChannels } from "@tongjian/services/commerce/orders.server";
 import { createEntryRepository } from "@tongjian/services/content/entry-repository";
 import { createServices } from "@tongjian/services/create-services";
 import { createDatabaseStore } from "@tongjian/services/key-value-repository";
@@ -28,6 +29,7 @@ import { createHttpWeChatProvider } from "./providers/wechat/http-wechat-provide
 import { createWeChatExtras } from "./providers/wechat/wechat-extras.ts";
 import type { ServerConfig } from "./server-config.ts";
 import { createRedisStore } from "./stores/redis-store.ts";
+import { createMemoryChannel } from "./test-payment-channel.ts";
 
 /** Migrations that add search index tables, which only a rebuild fills. */
 const SEARCH_INDEX_MIGRATIONS = new Set(["0003-search", "0007-verse-search", "0008-search-groups"]);
@@ -66,6 +68,7 @@ function smsProvider(config: ServerConfig, store: KeyValueStore): SmsProvider {
 export async function createDeps(
   config: ServerConfig,
   log?: Pick<FastifyBaseLogger, "info">,
+  overrides: { paymentChannels?: PaymentChannels } = {},
 ): Promise<AppDeps> {
   const handle = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   const applied = await migrateToLatest(handle.db);
@@ -204,6 +207,14 @@ export async function createDeps(
       uploads: createObjectStorage(config.uploads),
       contentDir: resolve(config.contentDir),
       musicCacheDir: resolve(config.musicCacheDir),
+      // The channels join here when WeChat Pay and Alipay are configured (decisions 34, 35).
+      paymentChannels: {
+        ...(config.commerceTest.memoryChannel ? { wechat: createMemoryChannel("wechat") } : {}),
+        ...overrides.paymentChannels,
+      },
+      ...(config.commerceTest.killAfterPaid
+        ? { afterOrderPaid: () => process.kill(process.pid, "SIGKILL") }
+        : {}),
     }),
   };
 }

@@ -44,6 +44,12 @@ const configSchema = z.object({
   WEB_BUILD_DIR: z.string().default("apps/web/build"),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   CONTENT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+  // The store's job (close unpaid orders, drain the fulfilment outbox, query refunds); 0: off.
+  ORDER_JOBS_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // Test-only (NODE_ENV=test): an in-memory payment channel, and killing the process right
+  // after an order's paid mark commits (the SIGKILL test of decision 33).
+  TEST_PAYMENT_CHANNEL: z.enum(["memory"]).optional(),
+  TEST_KILL_AFTER_PAID: z.enum(["1"]).optional(),
   SEMI_SPACE_MB: z.coerce.number().int().min(1).max(512).default(64),
   WEB_CONCURRENCY: z
     .string()
@@ -165,6 +171,10 @@ export interface ServerConfig {
   pageCacheTtlMs: number;
   /** How often caches check the content version, so a content reload shows within this long. */
   contentPollMs: number;
+  /** How often the store's job runs (close unpaid orders, fulfilment outbox, refunds); 0: off. */
+  orderJobsMs: number;
+  /** Test-only hooks of the store (NODE_ENV=test only). */
+  commerceTest: { memoryChannel: boolean; killAfterPaid: boolean };
   /** Worker processes serving requests; 1 serves from the main process itself. */
   webConcurrency: number;
   /**
@@ -225,6 +235,11 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     webBuildDir: c.WEB_BUILD_DIR,
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
     contentPollMs: c.CONTENT_POLL_MS,
+    orderJobsMs: c.ORDER_JOBS_MS,
+    commerceTest: {
+      memoryChannel: c.NODE_ENV === "test" && c.TEST_PAYMENT_CHANNEL === "memory",
+      killAfterPaid: c.NODE_ENV === "test" && c.TEST_KILL_AFTER_PAID === "1",
+    },
     webConcurrency: resolveWebConcurrency(c.WEB_CONCURRENCY, c.NODE_ENV === "production"),
     semiSpaceMb: c.SEMI_SPACE_MB,
     wechat: {

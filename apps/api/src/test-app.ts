@@ -5,6 +5,7 @@ import { loadContent } from "@tongjian/content/load-content";
 import { seedContent } from "@tongjian/content/seed-content";
 import { createDatabase } from "@tongjian/db/create-database";
 import { dropAll, migrateToLatest } from "@tongjian/db/migrate";
+import type { PaymentChannels } from "@tongjian/services/commerce/orders.server";
 import { buildApp } from "./build-app.ts";
 import { closeDeps, createDeps } from "./create-deps.ts";
 import { readServerConfig } from "./server-config.ts";
@@ -19,7 +20,10 @@ export const FIXTURE_CONTENT = "tests/fixtures/content";
 export async function createTestApp(
   target: { databaseUrl?: string | undefined; redisUrl?: string | undefined },
   env: Record<string, string> = {},
-  { contentDir = env.CONTENT_DIR ?? FIXTURE_CONTENT }: { contentDir?: string } = {},
+  {
+    contentDir = env.CONTENT_DIR ?? FIXTURE_CONTENT,
+    paymentChannels,
+  }: { contentDir?: string; paymentChannels?: PaymentChannels } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "tongjian-api-"));
   const config = readServerConfig({
@@ -41,7 +45,7 @@ export async function createTestApp(
   await migrateToLatest(fresh.db);
   await seedContent(fresh, loadContent(contentDir));
   await fresh.close();
-  const deps = await createDeps(config);
+  const deps = await createDeps(config, undefined, paymentChannels ? { paymentChannels } : {});
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -1070,6 +1070,129 @@ export interface ProductTable {
   updated_at: string;
 }
 
+/** An order of the store (migration 0027, decision 33); amounts in fen. */
+export interface OrdersTable {
+  order_num: string;
+  account_id: string;
+  product_key: string;
+  quantity: number;
+  list_fen: number;
+  discount_fen: number;
+  coupon_fen: number;
+  pay_fen: number;
+  coupon_grant_id: string | null;
+  discount_id: string | null;
+  method: string | null;
+  channel: string | null;
+  /** created | paying | paid | fulfilled | closed | refunding | refunded (domain ORDER_STATES). */
+  state: string;
+  auto_renew: ColumnType<number, number | undefined, number>;
+  /** JSON of the shipping address (goods). */
+  address: string | null;
+  return_path: string | null;
+  client_ip: string | null;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  fulfilled_at: string | null;
+  channel_trade_no: string | null;
+  /** What the channel says was paid (the ledger's payment). */
+  paid_fen: ColumnType<number, number | undefined, number>;
+  refunded_fen: ColumnType<number, number | undefined, number>;
+  /** What fulfilment gave, in Chinese. */
+  granted: string | null;
+  /** exchange | gift | draw | reward for a complimentary order; null for a sale. */
+  source: string | null;
+  source_ref: string | null;
+}
+
+export interface OrderEventTable {
+  id: string;
+  order_num: string;
+  from_state: string | null;
+  to_state: string;
+  cause: string;
+  at: string;
+}
+
+export interface PaymentNotificationTable {
+  id: string;
+  channel: string;
+  notification_id: string | null;
+  order_num: string | null;
+  kind: string | null;
+  /** accepted | duplicate | refused */
+  verdict: string;
+  detail: string | null;
+  /** SHA-256 of the raw body. */
+  raw_digest: string;
+  received_at: string;
+}
+
+export interface EntitlementTable {
+  id: string;
+  account_id: string;
+  /** vip | course | card */
+  kind: string;
+  /** "vip", a course scope, or the card's use. */
+  scope: string;
+  starts_at: string;
+  /** VIP: the end of the period; null for what does not expire. */
+  ends_at: string | null;
+  order_num: string | null;
+  /** order:<orderNum> or reward:<id>: one grant per key. */
+  grant_key: string;
+  quantity: ColumnType<number, number | undefined, number>;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface LedgerEntryTable {
+  id: string;
+  order_num: string;
+  /** payment | refund | grant */
+  kind: string;
+  ref: string;
+  amount_fen: number;
+  channel: string | null;
+  at: string;
+}
+
+export interface RefundTable {
+  refund_num: string;
+  order_num: string;
+  amount_fen: number;
+  /** processing | success | failed */
+  state: string;
+  reason: string;
+  channel_refund_no: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface OrderOutboxTable {
+  id: string;
+  order_num: string;
+  /** fulfil */
+  task: string;
+  /** pending | done */
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: string;
+  done_at: string | null;
+}
+
+export interface ReconciliationReportTable {
+  id: string;
+  day: string;
+  channel: string;
+  matched: number;
+  /** JSON array of the differences. */
+  differences: string;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1160,4 +1283,12 @@ export interface Database {
   reading_note: ReadingNoteTable;
   donation_pledge: DonationPledgeTable;
   product: ProductTable;
+  orders: OrdersTable;
+  order_event: OrderEventTable;
+  payment_notification: PaymentNotificationTable;
+  entitlement: EntitlementTable;
+  ledger_entry: LedgerEntryTable;
+  refund: RefundTable;
+  order_outbox: OrderOutboxTable;
+  reconciliation_report: ReconciliationReportTable;
 }

@@ -14,6 +14,10 @@ import { createBoardRepository } from "./boards/board-repository.ts";
 import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
+import { createCatalogue } from "./commerce/catalogue.server.ts";
+import { createEntitlements } from "./commerce/entitlements.server.ts";
+import { noPromotions } from "./commerce/no-promotions.ts";
+import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
 import { createCommunityService } from "./community/community.server.ts";
 import { createCommunityRepository } from "./community/community-repository.ts";
 import { createPostViewCounter } from "./community/post-view-counter.ts";
@@ -48,7 +52,6 @@ import { createTimelineService } from "./graph/timelines.server.ts";
 import { createHealthService } from "./health/health.server.ts";
 import { createHealthRepository } from "./health/health-repository.ts";
 import type { KeyValueStore } from "./key-value-store.ts";
-import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createChallenges } from "./learning/challenges.server.ts";
 import { createDepthTests } from "./learning/depth-test.server.ts";
 import { createKnowledgePoints } from "./learning/knowledge-points.server.ts";
@@ -121,6 +124,13 @@ export interface ServiceDeps {
   contentDir?: string;
   /** Where the pieces' synthesised audio is kept (`DATA_DIR`/music-audio); a temp folder if unset. */
   musicCacheDir?: string;
+  /**
+   * The store's payment channels (decision 33): WeChat Pay and Alipay once configured; a pay
+   * method whose channel is missing answers "暂不支持该支付方式".
+   */
+  paymentChannels?: PaymentChannels;
+  /** Test-only: runs after an order's paid mark commits, before fulfilment (the SIGKILL test). */
+  afterOrderPaid?: (orderNum: string) => void;
 }
 
 /**
@@ -177,6 +187,20 @@ export function createServices(deps: ServiceDeps) {
     questionBank,
     studyActivity,
     reviews,
+  });
+  // The store (decision 33): what readers hold, and orders with exactly-once fulfilment. Until
+  // the promotions join, prices carry no discount or coupon (commerce/no-promotions.ts).
+  const entitlements = createEntitlements({ db, dialect: deps.handle.dialect });
+  const pricing = noPromotions;
+  const orders = createOrderService({
+    db,
+    dialect: deps.handle.dialect,
+    pricing,
+    entitlements,
+    paymentChannels: deps.paymentChannels ?? {},
+    grantReissueCard: (ownerId, cause, key, trx) =>
+      studyRecords.grantReissueCard(ownerId, cause, key, trx),
+    ...(deps.afterOrderPaid ? { afterPaidCommit: deps.afterOrderPaid } : {}),
   });
   const ladders = createLadderService({ db, bank: questionBank, reviews, activity: studyActivity });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
@@ -374,7 +398,11 @@ export function createServices(deps: ServiceDeps) {
     ladders,
     reviews,
     // The store's catalogue (content/commerce/products.yaml): what is sold and today's price tag.
-    catalogue: createCatalogue({ db }),
+    catalogue: createCatalogue({ db, pricing }),
+    // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
+    orders,
+    vip: { status: entitlements.status },
+    entitlements,
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),
     health: createHealthService({
       health: createHealthRepository(db),
@@ -389,6 +417,7 @@ export function createServices(deps: ServiceDeps) {
     close(): Promise<void> {
       caches.close();
       relationGraph.close();
+      orders.stopJobs();
       return Promise.all([views.close(), postViews.close(), reads.close()]).then(() => {});
     },
   };

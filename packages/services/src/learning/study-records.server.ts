@@ -875,9 +875,14 @@ export function createStudyRecords(deps: {
      * For other features (challenge gifts, campaigns): one card per `uniqueKey`, ever. Returns
      * whether this call granted it.
      */
-    async grantReissueCard(userId: string, cause: string, uniqueKey: string): Promise<boolean> {
+    async grantReissueCard(
+      userId: string,
+      cause: string,
+      uniqueKey: string,
+      trx?: Kysely<Database>,
+    ): Promise<boolean> {
       if (!uniqueKey || uniqueKey.length > 200) throw new BadRequestError("奖励编号不正确");
-      return grant(userId, cause, `ext:${uniqueKey}`);
+      return grant(userId, cause, `ext:${uniqueKey}`, trx);
     },
 
     // ─── Binding ─────────────────────────────────────────────────────────────────────────
