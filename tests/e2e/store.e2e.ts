@@ -6,7 +6,11 @@ import {
   MEMORY_MERCHANT,
   signMemoryBody,
 } from "../../apps/api/src/test-payment-channel.ts";
-import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
+import {
+  startWeChatSimulator,
+  type WeChatSimulator,
+} from "../../tools/wechat-simulator/wechat-simulator.ts";
+import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
@@ -125,30 +129,29 @@ describe("the store", () => {
 // the order on the page (继续支付); the order is paid only on the server's word.
 describe("buying a yearly VIP in WeChat", () => {
   let own: RunningServer;
+  let wechat: WeChatSimulator;
   beforeAll(async () => {
+    wechat = await startWeChatSimulator();
     own = await startServer({
       contentDir: "tests/fixtures/content",
-      env: { NODE_ENV: "test", TEST_PAYMENT_CHANNEL: "memory", SMS_PROVIDER: "simulator" },
+      env: {
+        ...wechat.env,
+        NODE_ENV: "test",
+        TEST_PAYMENT_CHANNEL: "memory",
+        SMS_PROVIDER: "simulator",
+      },
       readyTimeoutMs: 120_000,
     });
   }, 180_000);
   afterAll(async () => {
     await own?.stop();
+    await wechat?.close();
   });
 
   it("cancels once, pays on 继续支付, and lands on the success page with the way back", async () => {
-    const safari = await phoneContext(browser);
-    const first = await safari.newPage();
-    await registerInBrowser(first, own.baseUrl, { password: PASSWORD, redirect: "/buyvip/member" });
-    const state = await safari.storageState();
-    await safari.close();
-
-    const context = await browser.newContext({
-      viewport: PHONE_VIEWPORT,
-      userAgent: UA.wechatIos,
-      storageState: state,
-      serviceWorkers: "block",
-    });
+    // A reader in WeChat, signed in through WeChat (the simulator consents at once): JSAPI
+    // pays with the reader's openid.
+    const context = await phoneContext(browser, UA.wechatIos);
     const page = await context.newPage();
     let answer = "get_brand_wcpay_request:cancel";
     const invoked: string[] = [];
@@ -198,7 +201,13 @@ describe("buying a yearly VIP in WeChat", () => {
       };
     });
 
-    await page.goto(`${own.baseUrl}/buyvip?returnPath=${encodeURIComponent("/buyvip/content")}`);
+    const problems: string[] = [];
+    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+    page.on("pageerror", (e) => problems.push(String(e)));
+    const buy = `/buyvip?returnPath=${encodeURIComponent("/buyvip/content")}`;
+    await page.goto(`${own.baseUrl}/wx?redirect=${encodeURIComponent(buy)}`);
+    await page.waitForURL(`${own.baseUrl}${buy}`, { timeout: 120_000 });
+    await page.screenshot({ path: `${SHOTS}/4-wechat-buyvip.png` });
     await page.waitForFunction(
       () => {
         const main = document.querySelector("main");
@@ -215,16 +224,27 @@ describe("buying a yearly VIP in WeChat", () => {
     await page.getByRole("alert").getByText("请先阅读并同意").waitFor();
     await page.getByLabel(/我已阅读并同意/).check();
     await page.getByRole("button", { name: "立即支付" }).click();
-    await page.getByText("支付已取消，订单为你保留").waitFor();
+    await page
+      .getByText("支付已取消，订单为你保留")
+      .waitFor()
+      .catch(async (error) => {
+        await page.screenshot({ path: `${SHOTS}/4-wechat-failed.png`, fullPage: true });
+        throw new Error(`${error}: ${await page.locator("main").textContent()}`);
+      });
     expect(invoked).toHaveLength(1);
 
     answer = "get_brand_wcpay_request:ok";
     await page.getByRole("button", { name: "继续支付" }).click();
-    await page.waitForURL(/\/buyvip\/success\?orderNum=TJ/, { timeout: 30_000 });
+    await page.waitForURL(/\/buyvip\/success\?orderNum=TJ/, { timeout: 90_000 });
     // The same order was paid again, not a new one.
     expect(invoked).toHaveLength(2);
     expect(invoked[1]).toBe(invoked[0]);
-    await page.getByRole("heading", { name: "会员开通成功" }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole("heading", { name: "会员开通成功" })
+      .waitFor({ timeout: 90_000 })
+      .catch(async (error) => {
+        throw new Error(`${error}: ${await page.locator("main").textContent()}`);
+      });
     await page.getByText(/会员/).first().waitFor();
     await page.getByRole("link", { name: "返回刚才的内容" }).waitFor();
     await page.screenshot({ path: `${SHOTS}/4-success.png`, fullPage: true });
