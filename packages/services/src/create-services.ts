@@ -202,7 +202,13 @@ export function createServices(deps: ServiceDeps) {
       studyRecords.grantReissueCard(ownerId, cause, key, trx),
     ...(deps.afterOrderPaid ? { afterPaidCommit: deps.afterOrderPaid } : {}),
   });
-  const ladders = createLadderService({ db, bank: questionBank, reviews, activity: studyActivity });
+  const ladders = createLadderService({
+    db,
+    bank: questionBank,
+    reviews,
+    activity: studyActivity,
+    access: (viewer, what) => entitlements.has(viewer, what),
+  });
   const searchService = createSearchService({ search: createSearchRepository(deps.handle) });
   const accountRepository = createAccountRepository(db);
   const visitorRepository = createVisitorRepository(db);
@@ -217,6 +223,7 @@ export function createServices(deps: ServiceDeps) {
     await ownerMoves.moveOwner(visitorId, accountId);
     await graphOwnerMoves.moveOwner(visitorId, accountId);
     await ladders.moveOwner(visitorId, accountId);
+    await entitlements.moveOwner(visitorId, accountId);
   };
   const community = createCommunityService({
     community: communityRepository,
@@ -375,6 +382,7 @@ export function createServices(deps: ServiceDeps) {
     // 知识点 (/knowledgepoint/*, /knowlist): the hub, practice rounds, mastery and courses.
     knowledgePoints: createKnowledgePoints({
       db,
+      access: (viewer, scope) => entitlements.has(viewer, scope),
       store: deps.store,
       bank: questionBank,
       activity: studyActivity,
@@ -389,6 +397,20 @@ export function createServices(deps: ServiceDeps) {
       studyActivity,
       reviews,
       grantReissueCard: (userId, cause, key) => studyRecords.grantReissueCard(userId, cause, key),
+      // A claimed "vip-days" reward extends VIP through the same entitlement (decision 33).
+      grantVipDays: (userId, days, key) =>
+        db
+          .transaction()
+          .execute((trx) =>
+            entitlements.grantVip(trx, {
+              accountId: userId,
+              days,
+              grantKey: `reward:${key}`,
+              orderNum: null,
+              now: new Date(),
+            }),
+          )
+          .then((end) => end !== null),
     }),
     // Study records, plans, reminders, check-in and reissue cards, binding, surveys, mock test.
     studyRecords,

@@ -77,6 +77,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     }),
   ]);
   const isH5 = isH5Flag(url.searchParams.get("isH5"));
+  // VIP (decision 33, domain VIP_RIGHTS): the full text without the mask, and no open-app bar.
+  const signedIn = context.viewer.kind !== "anonymous";
+  const [fullArticles, adFree] = signedIn
+    ? await Promise.all([
+        context.services.entitlements.has(context.viewer, "full-articles"),
+        context.services.entitlements.has(context.viewer, "ad-free"),
+      ])
+    : [false, false];
   // An article's recommendations are articles (an entry's may hold entries too).
   const relatedArticles =
     related?.filter(
@@ -88,9 +96,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     description: seoDescription(article.summary),
     related: listedArticles(relatedArticles),
     isH5,
+    fullArticles,
+    adFree,
     origin,
     // Who reads decides where the read is kept: the server, or this device (features/my).
-    signedIn: context.viewer.kind !== "anonymous",
+    signedIn,
   };
 }
 
@@ -164,11 +174,15 @@ function ArticleScreen({
   article,
   related,
   isH5,
+  fullArticles,
+  adFree,
   signedIn,
 }: {
   article: ArticleDetail;
   related: ListedArticle[];
   isH5: boolean;
+  fullArticles: boolean;
+  adFree: boolean;
   signedIn: boolean;
 }) {
   useShare({ title: article.title, desc: article.summary, imgUrl: article.imageUrl });
@@ -184,9 +198,14 @@ function ArticleScreen({
           <FontSizeSwitch value={font} onChange={setFont} />
         </div>
       </header>
-      <PromotionBar />
+      {!adFree && <PromotionBar />}
       <blockquote className="tj-article__abstract">{article.summary}</blockquote>
-      <ArticleBody html={article.content} textLength={article.textLength} isH5={isH5} />
+      <ArticleBody
+        html={article.content}
+        textLength={article.textLength}
+        isH5={isH5}
+        full={fullArticles}
+      />
       <LikeButton itemId={article.id} type="article" initialCount={article.likeNum} />
       {related.length > 0 && (
         <section className="tj-section">

@@ -126,9 +126,11 @@ export function createChallenges(deps: {
   };
   /**
    * Gives the reader a reissue card (study records' ledger), once per unique key: a claimed
-   * reissue-card reward is redeemed here; VIP days wait for commerce.
+   * reissue-card reward is redeemed here.
    */
   grantReissueCard?: (userId: string, cause: string, uniqueKey: string) => Promise<boolean>;
+  /** Adds days to the reader's VIP (the store's entitlements), once per unique key. */
+  grantVipDays?: (userId: string, days: number, uniqueKey: string) => Promise<boolean>;
   now?: () => number;
 }) {
   const { db, store, questionBank } = deps;
@@ -680,8 +682,8 @@ export function createChallenges(deps: {
     },
 
     /**
-     * Marks a reward claimed, once. A reissue card goes to the reader's cards at once; VIP days
-     * stay claimed until commerce redeems them.
+     * Marks a reward claimed, once. A reissue card goes to the reader's cards at once, VIP days
+     * to the reader's membership (the store's entitlements, decision 33).
      */
     async claim(viewer: Viewer, rewardId: string): Promise<RewardView> {
       const user = requireUser(viewer, "请先登录再领取奖励");
@@ -702,6 +704,8 @@ export function createChallenges(deps: {
       if (row.item === "reissue-card" && deps.grantReissueCard)
         for (let i = 0; i < Number(row.amount); i++)
           await deps.grantReissueCard(user.userId, row.label, `challenge-reward:${row.id}:${i}`);
+      if (row.item === "vip-days" && deps.grantVipDays)
+        await deps.grantVipDays(user.userId, Number(row.amount), `challenge-reward:${row.id}`);
       return rewardView(row);
     },
 

@@ -116,6 +116,8 @@ export function masteryViewOf(m: MasteryCounts): MasteryView {
 
 export function createKnowledgePoints(deps: {
   db: Kysely<Database>;
+  /** The store's gate (services.entitlements.has): the course's scope or the admin flag. */
+  access?: (viewer: Viewer, scope: "knowledge-points") => Promise<boolean>;
   store: KeyValueStore;
   bank: QuestionBank;
   activity: StudyActivity;
@@ -200,6 +202,8 @@ export function createKnowledgePoints(deps: {
   }
 
   async function hasAccess(viewer: Viewer): Promise<boolean> {
+    // The store's gate (decision 33): the knowledge-points course, or the old admin flag.
+    if (deps.access) return deps.access(viewer, "knowledge-points");
     const userId = userIdOf(viewer);
     if (!userId) return false;
     const row = await db

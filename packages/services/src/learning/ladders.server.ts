@@ -111,6 +111,8 @@ function progressOf(row: ProgressRow | undefined): LevelProgress | null {
  */
 export function createLadderService(deps: {
   db: Kysely<Database>;
+  /** The store's gate (services.entitlements.has): VIP, a course's scope, or the admin flag. */
+  access?: (viewer: Viewer, what: "ladder-levels" | `ladder:${LadderKind}`) => Promise<boolean>;
   bank: QuestionBank;
   reviews: ReviewService;
   activity: StudyActivity;
@@ -201,7 +203,12 @@ export function createLadderService(deps: {
     });
   }
 
-  async function learningAccess(viewer: Viewer): Promise<boolean> {
+  /**
+   * The paid levels' gate: with the store's entitlements (decision 33) VIP, the ladder's course
+   * or the old admin flag open it; without them, the admin flag alone.
+   */
+  async function learningAccess(viewer: Viewer, kind?: LadderKind): Promise<boolean> {
+    if (deps.access) return deps.access(viewer, kind ? `ladder:${kind}` : "ladder-levels");
     if (viewer.kind !== "user") return false;
     const row = await db
       .selectFrom("account")
@@ -313,7 +320,7 @@ export function createLadderService(deps: {
     const [levels, progress, access] = await Promise.all([
       levelsOf(ladder.key),
       progressRows(ownerIdOf(viewer)),
-      learningAccess(viewer),
+      learningAccess(viewer, ladder.kind),
     ]);
     const cards = cardsOf(levels, progress, access, await questionCounts(levels));
     return {
@@ -331,7 +338,7 @@ export function createLadderService(deps: {
     const [levels, progress, access] = await Promise.all([
       levelsOf(ladder.key),
       progressRows(ownerId),
-      learningAccess(viewer),
+      learningAccess(viewer, ladder.kind),
     ]);
     if (!level.sample && !access) throw new ForbiddenError(GATED_MESSAGE);
     const open = unlockedLevels(levels, (key) => progress.get(key)?.passed === 1);
@@ -431,20 +438,23 @@ export function createLadderService(deps: {
 
   const service = {
     async list(viewer: Viewer): Promise<LadderSummary[]> {
-      const [all, levels, progress, access] = await Promise.all([
+      const [all, levels, progress] = await Promise.all([
         ladders(),
         levelsOf(),
         progressRows(ownerIdOf(viewer)),
-        learningAccess(viewer),
       ]);
       const counts = await questionCounts(levels);
+      const access = new Map<LadderKind, boolean>();
+      for (const ladder of all)
+        if (!access.has(ladder.kind))
+          access.set(ladder.kind, await learningAccess(viewer, ladder.kind));
       return all.map((ladder) =>
         summaryOf(
           ladder,
           cardsOf(
             levels.filter((l) => l.ladderKey === ladder.key),
             progress,
-            access,
+            access.get(ladder.kind) ?? false,
             counts,
           ),
         ),

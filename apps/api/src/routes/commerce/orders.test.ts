@@ -447,5 +447,85 @@ describe.each(databaseTargets())(
         .execute();
       expect(stored.length).toBeGreaterThan(0);
     });
+
+    it("opens the gates through the entitlements: a course its ladder, VIP every ladder", async () => {
+      const r = await signedInReader(t.app);
+      const access = async () =>
+        (await r.browser.get("/api/ladder/n/ladder/wenshi-test")).json().data
+          .learningAccess as boolean;
+      expect(await access()).toBe(false);
+      const course = await createAndPay(r, "course.wenshi-ladder");
+      await notify(wechat.notification({ kind: "payment", trade: wechat.pay(course) }));
+      expect(await access()).toBe(true);
+      await t.deps.services.orders.refund(course, null, "退课");
+      expect(await access()).toBe(false);
+      const vip = await createAndPay(r, "vip.month");
+      await notify(wechat.notification({ kind: "payment", trade: wechat.pay(vip) }));
+      expect(await access()).toBe(true);
+    });
+
+    it("gives a complimentary product once per source reference, through the same fulfilment", async () => {
+      const r = await signedInReader(t.app);
+      const grant = () =>
+        db()
+          .transaction()
+          .execute((trx) =>
+            t.deps.services.orders.complimentary.grant(trx, {
+              accountId: r.userId,
+              productKey: "vip.month",
+              source: "exchange",
+              sourceRef: `code-${r.userId}`,
+            }),
+          );
+      const first = await grant();
+      const again = await grant();
+      expect(again).toBe(first);
+      const o = await order(first);
+      expect(o.state).toBe("fulfilled");
+      expect(o.pay_fen).toBe(0);
+      expect(await count("entitlement", first)).toBe(1);
+      const ledger = await db()
+        .selectFrom("ledger_entry")
+        .select(["kind", "amount_fen"])
+        .where("order_num", "=", first)
+        .execute();
+      expect(ledger).toEqual([{ kind: "grant", amount_fen: 0 }]);
+    });
+
+    it("adds a claimed vip-days challenge reward to VIP through the same entitlement, once", async () => {
+      const r = await signedInReader(t.app);
+      const id = `ff${r.userId.slice(2, 24)}`;
+      await db()
+        .insertInto("challenge_reward")
+        .values({
+          id,
+          owner_id: r.userId,
+          kind: "wenshianswer",
+          period_key: "2026-11-27",
+          item: "vip-days",
+          amount: 3,
+          label: "3 天会员",
+          score: 100,
+          round_id: "e".repeat(24),
+          created_at: new Date().toISOString(),
+          claimed_at: null,
+        })
+        .execute();
+      const claims = await Promise.all([
+        r.browser.post(`/api/learning/challenge-rewards/${id}/claim`),
+        r.browser.post(`/api/learning/challenge-rewards/${id}/claim`),
+      ]);
+      expect(claims.map((c) => c.statusCode).sort()).toEqual([200, 409]);
+      const rows = await db()
+        .selectFrom("entitlement")
+        .selectAll()
+        .where("account_id", "=", r.userId)
+        .where("kind", "=", "vip")
+        .execute();
+      expect(rows.length).toBe(1);
+      const row = rows[0] as (typeof rows)[0];
+      expect(Date.parse(row.ends_at as string) - Date.parse(row.starts_at)).toBe(3 * 86_400_000);
+      expect((await r.browser.get("/api/m/commerce/vip")).json().data.active).toBe(true);
+    });
   },
 );

@@ -17,15 +17,20 @@ export function ArticleBody({
   html,
   textLength,
   isH5,
+  full = false,
 }: {
   html: string;
   textLength: number;
   isH5: boolean;
+  /** A VIP reader (the full-articles right): the whole text, neither masked nor collapsed. */
+  full?: boolean;
 }) {
   const { env } = usePlatform();
   const { showDownload } = useShellPopups();
   const [expanded, setExpanded] = useState(false);
-  const mode = articleBodyMode({ textLength, isH5, isNativeApp: env.isNativeApp, expanded });
+  const mode = full
+    ? "full"
+    : articleBodyMode({ textLength, isH5, isNativeApp: env.isNativeApp, expanded });
   const openApp = () => {
     const url = window.location.pathname + window.location.search;
     // WeChat, Weibo and QQ cannot open apps by scheme: the download prompt explains the way out.
