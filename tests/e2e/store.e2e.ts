@@ -105,6 +105,23 @@ describe("the store", () => {
     await context.close();
   });
 
+  it("shows the ladder courses and the reissue cards with prices and a way to buy", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, "/productDetail/ladder");
+    const courses = page.getByTestId("course-product");
+    await expect(courses.count()).resolves.toBeGreaterThanOrEqual(1);
+    await courses.filter({ hasText: "文史天梯" }).getByText("¥99.00").waitFor();
+    await courses.filter({ hasText: "文史天梯" }).getByRole("link", { name: "立即购买" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/6-ladder-courses.png`, fullPage: true });
+    await open(page, "/lLadderProductDetail");
+    await expect(page.getByTestId("course-product").count()).resolves.toBe(1);
+    await page.getByText("少儿天梯·全部关卡").waitFor();
+    await open(page, "/productDetail/card/reissue");
+    await page.getByTestId("card-product").filter({ hasText: "¥3.00" }).waitFor();
+    await context.close();
+  });
+
   it("sends a visitor to sign in for orders, and shows a new reader no orders yet", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
@@ -205,7 +222,7 @@ describe("buying a yearly VIP in WeChat", () => {
     page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
     page.on("pageerror", (e) => problems.push(String(e)));
     const buy = `/buyvip?returnPath=${encodeURIComponent("/buyvip/content")}`;
-    await page.goto(`${own.baseUrl}/wx?redirect=${encodeURIComponent(buy)}`);
+    await page.goto(`${own.baseUrl}/wx?redirect=${encodeURIComponent(buy)}`, { timeout: 120_000 });
     await page.waitForURL(`${own.baseUrl}${buy}`, { timeout: 120_000 });
     await page.screenshot({ path: `${SHOTS}/4-wechat-buyvip.png` });
     await page.waitForFunction(
@@ -249,13 +266,21 @@ describe("buying a yearly VIP in WeChat", () => {
     await page.getByRole("link", { name: "返回刚才的内容" }).waitFor();
     await page.screenshot({ path: `${SHOTS}/4-success.png`, fullPage: true });
 
-    await page.goto(`${own.baseUrl}/order/${invoked[0]}`);
+    await page.goto(`${own.baseUrl}/order/${invoked[0]}`, { timeout: 120_000 });
     await page.getByTestId("order-events").waitFor({ timeout: 60_000 });
     await expect(
       page.getByTestId("order-events").locator("li").count(),
     ).resolves.toBeGreaterThanOrEqual(2);
     await page.getByText("已完成").first().waitFor();
     await page.screenshot({ path: `${SHOTS}/5-order.png`, fullPage: true });
+
+    // The member centre has the membership to the second, and the order.
+    await page.goto(`${own.baseUrl}/buyvip/member`, { timeout: 120_000 });
+    await page
+      .getByTestId("vip-status")
+      .getByText(/会员有效期至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
+      .waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId("order-card").count()).resolves.toBe(1);
     await context.close();
   }, 240_000);
 });
