@@ -135,6 +135,23 @@ describe("the store", () => {
     await page.waitForURL(/\/order\?state=unpaid/);
     await expect(page.getByTestId("orders-empty").textContent()).resolves.toBe("没有待支付的订单");
     await page.screenshot({ path: `${SHOTS}/3-orders-empty.png`, fullPage: true });
+
+    // Goods at checkout: a quantity within stock, the address asked for before any order.
+    await open(page, "/upgradepay?product=goods.territory-poster");
+    await page.getByTestId("quote").getByText("¥59.00").first().waitFor();
+    await page.getByRole("button", { name: "增加一件" }).click();
+    await page.getByTestId("quote").getByText("¥118.00").first().waitFor();
+    await expect(page.locator("[data-method]").count()).resolves.toBe(2);
+    await page.getByLabel(/我已阅读并同意/).check();
+    await page.getByRole("button", { name: "立即支付" }).click();
+    await page.getByRole("alert").getByText("请填写收件人").waitFor();
+    await page.getByLabel("收件人").fill("司马光");
+    await page.getByLabel("手机号").fill("1380000");
+    await page.getByRole("button", { name: "立即支付" }).click();
+    await page.getByRole("alert").getByText("请填写 11 位手机号").waitFor();
+    await page.screenshot({ path: `${SHOTS}/7-goods-checkout.png`, fullPage: true });
+    await open(page, "/order?state=unpaid");
+    await page.getByTestId("orders-empty").waitFor();
     await context.close();
   });
 });

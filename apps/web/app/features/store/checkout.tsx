@@ -92,7 +92,9 @@ export function Checkout(props: {
   async function submit() {
     setProblem(null);
     if (!agreed) {
-      setProblem("请先阅读并同意会员服务协议和支付协议");
+      setProblem(
+        product.kind === "vip" ? "请先阅读并同意会员服务协议和支付协议" : "请先阅读并同意支付协议",
+      );
       return;
     }
     if (isGoods) {
@@ -238,7 +240,9 @@ export function Checkout(props: {
           </span>
         </label>
       )}
-      {props.signedIn && <AgreementCheck checked={agreed} onChange={setAgreed} />}
+      {props.signedIn && (
+        <AgreementCheck checked={agreed} onChange={setAgreed} vip={product.kind === "vip"} />
+      )}
 
       {problem && (
         <p className="tj-store__problem" role="alert">

@@ -152,7 +152,12 @@ export function MethodPicker(props: {
   );
 }
 
-export function AgreementCheck(props: { checked: boolean; onChange: (v: boolean) => void }) {
+export function AgreementCheck(props: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  /** VIP also agrees to the membership's terms; other products to the payment terms alone. */
+  vip: boolean;
+}) {
   return (
     <label className="tj-store__agree">
       <input
@@ -161,7 +166,12 @@ export function AgreementCheck(props: { checked: boolean; onChange: (v: boolean)
         onChange={(e) => props.onChange(e.currentTarget.checked)}
       />
       <span>
-        我已阅读并同意<AppLink to="/buyvip/agreement/service">《会员服务协议》</AppLink>和
+        我已阅读并同意
+        {props.vip && (
+          <>
+            <AppLink to="/buyvip/agreement/service">《会员服务协议》</AppLink>和
+          </>
+        )}
         <AppLink to="/buyvip/agreement/pay">《会员支付协议》</AppLink>
       </span>
     </label>
