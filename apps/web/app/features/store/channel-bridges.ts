@@ -43,15 +43,16 @@ export function invokeBrandWCPay(params: Record<string, string>): Promise<unknow
 }
 
 /**
- * The app's native pay (docs/native-bridge.md "pay"): the page sends the server's prepared
- * parameters; the app answers `{ result: "success" | "cancel" | "fail" }`. The typed bridge of
- * the shell does not list this message yet, so it is called through this one small wrapper.
+ * The app's WeChat APP pay (docs/native-bridge.md "Pay"): the page sends the parameters the
+ * server signed, as they are, under `channel: "wechat"`; the app answers WeChat's `PayResp`
+ * (`{ errCode, errStr }`). The shell's typed bridge does not list this message on this branch,
+ * so it is called through this one small wrapper.
  */
 export function invokeAppPay(bridge: NativeBridge, params: Record<string, string>) {
   if (!bridge.available) return Promise.reject(new Error("请升级 App 后再支付"));
   const call = bridge.call as unknown as (
     method: string,
-    params: Record<string, string>,
+    params: { channel: "wechat"; params: Record<string, string> },
   ) => Promise<unknown>;
-  return call.call(bridge, "pay", params);
+  return call.call(bridge, "pay", { channel: "wechat", params });
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   afterBridge,
   afterServer,
+  appPayOutcome,
   canAutoRenew,
   jsapiOutcome,
   type PayDeps,
@@ -64,7 +65,7 @@ function deps(over: Partial<PayDeps> & { states?: OrderState[] } = {}) {
     confirm: vi.fn(async () => next()),
     detail: vi.fn(async () => next()),
     invokeJsapi: vi.fn(async () => ({ err_msg: "get_brand_wcpay_request:ok" })),
-    invokeApp: vi.fn(async () => ({ result: "success" })),
+    invokeApp: vi.fn(async () => ({ errCode: 0 })),
     redirect: vi.fn(),
     sleep: vi.fn(async () => {}),
     onStep: (s) => steps.push(s),
@@ -81,6 +82,14 @@ describe("the page's pay step", () => {
     expect(jsapiOutcome({ err_msg: "get_brand_wcpay_request:OK" })).toBe("fail");
     expect(jsapiOutcome(undefined)).toBe("fail");
     expect(jsapiOutcome("get_brand_wcpay_request:ok")).toBe("fail");
+  });
+
+  it("reads the app's PayResp: 0 paid on the page, -2 cancelled, anything else failed", () => {
+    expect(appPayOutcome({ errCode: 0 })).toBe("ok");
+    expect(appPayOutcome({ errCode: -2 })).toBe("cancel");
+    expect(appPayOutcome({ errCode: -1, errStr: "签名错误" })).toBe("fail");
+    expect(appPayOutcome({ errCode: "0" })).toBe("fail");
+    expect(appPayOutcome(null)).toBe("fail");
   });
 
   it("goes ok → confirm, cancel → keep the place, fail → retry", () => {
@@ -176,7 +185,7 @@ describe("runPayment", () => {
         async () =>
           ({ orderNum: NUM, prepare: { kind: "app", params: { prepayId: "p" } } }) as PayView,
       ),
-      invokeApp: vi.fn(async () => ({ result: "cancel" })),
+      invokeApp: vi.fn(async () => ({ errCode: -2 })),
     });
     expect((await runPayment(app.d, NUM, "wechat-app")).kind).toBe("kept");
     expect(app.d.invokeApp).toHaveBeenCalledWith({ prepayId: "p" });

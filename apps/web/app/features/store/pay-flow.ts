@@ -63,12 +63,15 @@ export function jsapiOutcome(res: unknown): BridgeOutcome {
   return "fail";
 }
 
-/** The app's pay answer (`{ result: "success" | "cancel" | "fail" }`, docs/native-bridge.md). */
+/**
+ * The app's pay answer (docs/native-bridge.md "Pay"): WeChat's `PayResp` values, `errCode` 0 the
+ * payer paid, -2 cancelled, -1 (or anything else) failed.
+ */
 export function appPayOutcome(res: unknown): BridgeOutcome {
-  const result =
-    typeof res === "object" && res !== null ? (res as { result?: unknown }).result : undefined;
-  if (result === "success") return "ok";
-  if (result === "cancel") return "cancel";
+  const code =
+    typeof res === "object" && res !== null ? (res as { errCode?: unknown }).errCode : undefined;
+  if (code === 0) return "ok";
+  if (code === -2) return "cancel";
   return "fail";
 }
 
