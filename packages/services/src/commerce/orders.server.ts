@@ -23,6 +23,7 @@ import {
 } from "./commerce-seams.ts";
 import type { Entitlements } from "./entitlements.server.ts";
 import {
+  ChannelError,
   type ChannelName,
   type ChannelTrade,
   NotificationRejectedError,
@@ -306,6 +307,19 @@ export function createOrderService(deps: OrderServiceDeps) {
       .executeTakeFirst();
   }
 
+  /** A channel that cannot be reached or answers with an error: 502 with the reader's words. */
+  async function viaChannel<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ChannelError) {
+        log("payment channel failed", { error: error.message });
+        throw new ServiceError(502, "支付渠道暂时无法访问，请稍后重试");
+      }
+      throw error;
+    }
+  }
+
   function channelFor(method: PayMethod): PaymentChannel {
     const channel = deps.paymentChannels[CHANNEL_OF_METHOD[method]];
     if (!channel?.configured || !channel.methods.includes(method))
@@ -361,7 +375,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     now: Date,
   ): Promise<boolean> {
     const order = await load(orderNum, trx);
-    if (!order || order.state !== "paid") return false;
+    if (order?.state !== "paid") return false;
+    // The conditional move first: of two fulfilments at once, one moves the order and grants;
+    // the other (blocked on the row until the first commits) moves nothing and grants nothing.
+    const moved = await transition(trx, orderNum, ["paid"], "fulfilled", "发放权益", now, {
+      fulfilled_at: now.toISOString(),
+    });
+    if (!moved) return false;
     const product = await productOf(order.product_key, trx);
     let granted: string;
     const key = `order:${orderNum}`;
@@ -415,11 +435,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     } else {
       granted = "商品将按收货地址寄出";
     }
-    const moved = await transition(trx, orderNum, ["paid"], "fulfilled", "发放权益", now, {
-      fulfilled_at: now.toISOString(),
-      granted,
-    });
-    if (!moved) throw new Error(`order ${orderNum} left paid during fulfilment`);
+    await trx.updateTable("orders").set({ granted }).where("order_num", "=", orderNum).execute();
     await trx
       .updateTable("order_outbox")
       .set({ state: "done", done_at: now.toISOString() })
@@ -1093,16 +1109,18 @@ export function createOrderService(deps: OrderServiceDeps) {
         throw new Conflict(ORDER_CLOSED);
       }
       const product = await productOf(order.product_key);
-      const prepare = await channel.prepare({
-        method: body.method,
-        orderNum: order.order_num,
-        description: product.title.slice(0, 40),
-        amountFen: order.pay_fen,
-        ...(openId ? { openId } : {}),
-        clientIp: ctx.clientIp,
-        returnUrl: `${ctx.origin}/order/detail?orderNum=${order.order_num}`,
-        expiresAt: new Date(order.expires_at),
-      });
+      const prepare = await viaChannel(() =>
+        channel.prepare({
+          method: body.method,
+          orderNum: order.order_num,
+          description: product.title.slice(0, 40),
+          amountFen: order.pay_fen,
+          ...(openId ? { openId } : {}),
+          clientIp: ctx.clientIp,
+          returnUrl: `${ctx.origin}/order/detail?orderNum=${order.order_num}`,
+          expiresAt: new Date(order.expires_at),
+        }),
+      );
       await db.transaction().execute(async (trx) => {
         const moved = await transition(
           trx,
@@ -1136,7 +1154,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (["created", "paying", "closed"].includes(order.state) && order.channel) {
         const channel = deps.paymentChannels[order.channel as ChannelName];
         if (channel) {
-          const trade = await channel.query(orderNum);
+          const trade = await viaChannel(() => channel.query(orderNum));
           if (trade?.state === "paid")
             await applyPayment(channel, trade, `${CHANNEL_LABEL[channel.name]}支付结果查询`);
         }

@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
 import { addChinaMonths } from "@tongjian/services/commerce/china-time";
+import { CouponUnavailableError, type Pricing } from "@tongjian/services/commerce/commerce-seams";
+import { noPromotions } from "@tongjian/services/commerce/no-promotions";
+import { createOrderService } from "@tongjian/services/commerce/orders.server";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
@@ -526,6 +529,127 @@ describe.each(databaseTargets())(
       const row = rows[0] as (typeof rows)[0];
       expect(Date.parse(row.ends_at as string) - Date.parse(row.starts_at)).toBe(3 * 86_400_000);
       expect((await r.browser.get("/api/m/commerce/vip")).json().data.active).toBe(true);
+    });
+
+    it("locks the coupon with the order, refuses a coupon taken meanwhile, and releases it on closing", async () => {
+      const locked = new Map<string, string>();
+      const released: string[] = [];
+      const spent: string[] = [];
+      const pricing: Pricing = {
+        ...noPromotions,
+        async quote(dbx, input) {
+          const base = await noPromotions.quote(dbx, input);
+          return { ...base, couponFen: 500, couponGrantId: "coupon-1", payFen: base.listFen - 500 };
+        },
+        async lockCoupon(_trx, id, orderNum) {
+          if (locked.has(id)) throw new CouponUnavailableError();
+          locked.set(id, orderNum);
+        },
+        async releaseCoupon(_trx, orderNum) {
+          for (const [id, o] of locked) if (o === orderNum) locked.delete(id);
+          released.push(orderNum);
+        },
+        async spendCoupon(_trx, orderNum) {
+          spent.push(orderNum);
+        },
+      };
+      const orders = createOrderService({
+        db: db(),
+        dialect: t.deps.handle.dialect,
+        pricing,
+        entitlements: t.deps.services.entitlements,
+        paymentChannels: { wechat },
+        grantReissueCard: async () => true,
+      });
+      const r = await signedInReader(t.app);
+      const viewer = {
+        kind: "user" as const,
+        userId: r.userId,
+        role: "user" as const,
+        phone: null,
+        name: "",
+        appUserId: null,
+        visitorId: null,
+        via: "browser" as const,
+        sessionId: null,
+      };
+      const ctx = { clientIp: "127.0.0.1", inWeChat: false, inApp: false, origin: "http://x" };
+      const first = await orders.create(
+        viewer,
+        { productKey: "vip.month", couponId: "coupon-1" },
+        ctx,
+      );
+      expect(first.payFen).toBe(2000);
+      expect(first.couponFen).toBe(500);
+      expect(locked.get("coupon-1")).toBe(first.orderNum);
+      // The same coupon for a second order: refused with 409, and no order left behind.
+      await expect(
+        orders.create(viewer, { productKey: "vip.month", couponId: "coupon-1" }, ctx),
+      ).rejects.toMatchObject({ status: 409, message: "优惠券已被使用或已失效" });
+      const left = await db()
+        .selectFrom("orders")
+        .select("order_num")
+        .where("account_id", "=", r.userId)
+        .execute();
+      expect(left.length).toBe(1);
+      await db()
+        .updateTable("orders")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("order_num", "=", first.orderNum)
+        .execute();
+      expect(await orders.closeDue()).toBeGreaterThanOrEqual(1);
+      expect(released).toContain(first.orderNum);
+      expect(locked.has("coupon-1")).toBe(false);
+      // A paid order spends its coupon.
+      const second = await orders.create(
+        viewer,
+        { productKey: "vip.month", couponId: "coupon-1" },
+        ctx,
+      );
+      await orders.pay(viewer, { orderNum: second.orderNum, method: "wechat-h5" }, ctx);
+      wechat.pay(second.orderNum);
+      expect((await orders.confirm(viewer, second.orderNum)).state).toBe("fulfilled");
+      expect(spent).toEqual([second.orderNum]);
+    });
+
+    it("lists products to anyone, asks for login elsewhere, quotes and lists a reader's orders by state", async () => {
+      const products = await t.app.inject({ url: "/api/m/commerce/products?kind=vip" });
+      expect(products.statusCode).toBe(200);
+      expect(products.json().data.products.map((p: { key: string }) => p.key)).toEqual([
+        "vip.month",
+        "vip.year",
+      ]);
+      const badKind = await t.app.inject({ url: "/api/m/commerce/products?kind=toys" });
+      expect(badKind.statusCode).toBe(400);
+      const anonymous = await t.app.inject({ url: "/api/m/order/list" });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().code).toBe(600);
+      const r = await signedInReader(t.app);
+      const quote = await r.browser.post("/api/m/commerce/quote", {
+        productKey: "card.reissue-3",
+        quantity: 2,
+      });
+      expect(quote.json().data).toMatchObject({ listFen: 600, payFen: 600, couponFen: 0 });
+      const tooMany = await r.browser.post("/api/m/commerce/quote", {
+        productKey: "vip.year",
+        quantity: 2,
+      });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toBe("会员一次只能买 1 份");
+      const paid = await createAndPay(r, "card.reissue-3");
+      await notify(wechat.notification({ kind: "payment", trade: wechat.pay(paid) }));
+      const unpaid = (await create(r, { productKey: "vip.month" })).body.data.orderNum as string;
+      const list = async (state: string) =>
+        (await r.browser.get(`/api/m/order/list?state=${state}`))
+          .json()
+          .data.orders.map((o: { orderNum: string }) => o.orderNum);
+      expect(await list("unpaid")).toEqual([unpaid]);
+      expect(await list("done")).toEqual([paid]);
+      expect(await list("refund")).toEqual([]);
+      expect((await list("all")).sort()).toEqual([paid, unpaid].sort());
+      const autoRenew = await create(r, { productKey: "vip.month", autoRenew: true });
+      expect(autoRenew.status).toBe(400);
+      expect(autoRenew.body.message).toBe("该商品暂不支持自动续费");
     });
   },
 );
