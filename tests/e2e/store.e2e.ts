@@ -1,0 +1,303 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  MEMORY_APP_ID,
+  MEMORY_MERCHANT,
+  signMemoryBody,
+} from "../../apps/api/src/test-payment-channel.ts";
+import {
+  startWeChatSimulator,
+  type WeChatSimulator,
+} from "../../tools/wechat-simulator/wechat-simulator.ts";
+import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { sharedServer } from "../support/shared-server.ts";
+import { registerInBrowser } from "../support/sign-in.ts";
+import { type RunningServer, startServer } from "../support/start-server.ts";
+import { UA } from "../support/user-agents.ts";
+
+// The store's screens at phone size (issue 21, decision 0037): the VIP plans with their prices
+// and rights, the star mall with its stock, and a signed-in reader's (empty) orders.
+
+const SHOTS = "test-results/screenshots/store";
+const PASSWORD = "读史使人明智鉴往知来";
+
+const server = sharedServer();
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const at = (path: string) => `${server.baseUrl}${path}`;
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
+  });
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(at(path));
+  await hydrated(page);
+}
+
+describe("the store", () => {
+  it("shows the VIP plans with their prices, the yearly one preselected, and what VIP unlocks", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, "/buyvip");
+    const plans = page.getByTestId("vip-plan");
+    await expect(plans.count()).resolves.toBe(3);
+    await expect(plans.allTextContents()).resolves.toEqual([
+      expect.stringContaining("¥25.00"),
+      expect.stringContaining("¥68.00"),
+      expect.stringContaining("¥198.00"),
+    ]);
+    // The recommended plan is chosen and carries the tag.
+    const year = plans.filter({ hasText: "年卡" });
+    await expect(year.locator("input").isChecked()).resolves.toBe(true);
+    await expect(year.textContent()).resolves.toContain("推荐");
+    const rights = page.getByTestId("vip-rights");
+    for (const title of ["全文阅读", "天梯全部关卡", "会员词条", "无广告阅读"])
+      await rights.getByText(title).waitFor();
+    // A visitor is asked to sign in before buying; the bar shows the chosen plan's price.
+    await page.getByRole("link", { name: "登录后购买" }).waitFor();
+    await expect(page.locator(".tj-store__paybar-price").textContent()).resolves.toBe("¥198.00");
+    await plans.filter({ hasText: "月卡" }).click();
+    await expect(page.locator(".tj-store__paybar-price").textContent()).resolves.toBe("¥25.00");
+    await page.screenshot({ path: `${SHOTS}/1-buyvip.png`, fullPage: true });
+
+    // The rights and the agreements are pages of their own.
+    await open(page, "/buyvip/rights");
+    await page.getByRole("heading", { name: "会员权益" }).waitFor();
+    await expect(page.getByTestId("vip-rights").locator("> li").count()).resolves.toBe(4);
+    await open(page, "/buyvip/agreement/service");
+    await page.getByRole("heading", { name: "会员服务协议" }).waitFor();
+    await page.getByText("自动续费", { exact: false }).first().waitFor();
+    await context.close();
+  });
+
+  it("lists the star mall's goods with their stock", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, "/starmalllandscape");
+    const goods = page.getByTestId("goods");
+    await expect(goods.count()).resolves.toBeGreaterThanOrEqual(3);
+    const poster = goods.filter({ hasText: "历代疆域对照挂图" });
+    await expect(poster.textContent()).resolves.toMatch(/¥59\.00.*(库存 \d+|售罄)/);
+    const stocks = await page.getByTestId("goods-stock").allTextContents();
+    expect(stocks.length).toBeGreaterThan(0);
+    for (const s of stocks) expect(s).toMatch(/^库存 \d+$/);
+    await page.screenshot({ path: `${SHOTS}/2-starmall.png`, fullPage: true });
+
+    // A good opens its checkout: the summary and, for goods, the address form.
+    await goods.filter({ hasText: "通鉴帆布袋" }).getByRole("link").click();
+    await page.waitForURL(/\/upgradepay\?product=goods\.canvas-bag/);
+    await page.getByTestId("product-summary").getByText("¥39.00").waitFor();
+    await page.getByRole("link", { name: "登录后购买" }).waitFor();
+    await context.close();
+  });
+
+  it("shows the ladder courses and the reissue cards with prices and a way to buy", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, "/productDetail/ladder");
+    const courses = page.getByTestId("course-product");
+    await expect(courses.count()).resolves.toBeGreaterThanOrEqual(1);
+    await courses.filter({ hasText: "文史天梯" }).getByText("¥99.00").waitFor();
+    await courses.filter({ hasText: "文史天梯" }).getByRole("link", { name: "立即购买" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/6-ladder-courses.png`, fullPage: true });
+    await open(page, "/lLadderProductDetail");
+    await expect(page.getByTestId("course-product").count()).resolves.toBe(1);
+    await page.getByText("少儿天梯·全部关卡").waitFor();
+    await open(page, "/productDetail/card/reissue");
+    await page.getByTestId("card-product").filter({ hasText: "¥3.00" }).waitFor();
+    await context.close();
+  });
+
+  it("sends a visitor to sign in for orders, and shows a new reader no orders yet", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(at("/order"));
+    await page.waitForURL(/\/login\?redirect=%2Forder/);
+    await registerInBrowser(page, server.baseUrl, { password: PASSWORD, redirect: "/order" });
+    await hydrated(page);
+    await page.getByTestId("orders-empty").waitFor();
+    await expect(page.getByTestId("orders-empty").textContent()).resolves.toBe("还没有订单");
+    await page.getByRole("link", { name: "待支付" }).click();
+    await page.waitForURL(/\/order\?state=unpaid/);
+    await expect(page.getByTestId("orders-empty").textContent()).resolves.toBe("没有待支付的订单");
+    await page.screenshot({ path: `${SHOTS}/3-orders-empty.png`, fullPage: true });
+
+    // Goods at checkout: a quantity within stock, the address asked for before any order.
+    await open(page, "/upgradepay?product=goods.territory-poster");
+    await page.getByTestId("quote").getByText("¥59.00").first().waitFor();
+    await page.getByRole("button", { name: "增加一件" }).click();
+    await page.getByTestId("quote").getByText("¥118.00").first().waitFor();
+    await expect(page.locator("[data-method]").count()).resolves.toBe(2);
+    await page.getByLabel(/我已阅读并同意/).check();
+    await page.getByRole("button", { name: "立即支付" }).click();
+    await page.getByRole("alert").getByText("请填写收件人").waitFor();
+    await page.getByLabel("收件人").fill("司马光");
+    await page.getByLabel("手机号").fill("1380000");
+    await page.getByRole("button", { name: "立即支付" }).click();
+    await page.getByRole("alert").getByText("请填写 11 位手机号").waitFor();
+    await page.screenshot({ path: `${SHOTS}/7-goods-checkout.png`, fullPage: true });
+    await open(page, "/order?state=unpaid");
+    await page.getByTestId("orders-empty").waitFor();
+    await context.close();
+  });
+});
+
+// A purchase, in WeChat, against the order service's in-memory test channel (NODE_ENV=test,
+// TEST_PAYMENT_CHANNEL=memory: the server then renders through Vite, so this part is slower).
+// WeChat's page bridge is stood in for: it answers as WeChat would, and on "ok" the channel's
+// signed payment notification reaches the server first, as WeChat Pay's would. A cancel keeps
+// the order on the page (继续支付); the order is paid only on the server's word.
+describe("buying a yearly VIP in WeChat", () => {
+  let own: RunningServer;
+  let wechat: WeChatSimulator;
+  beforeAll(async () => {
+    wechat = await startWeChatSimulator();
+    own = await startServer({
+      contentDir: "tests/fixtures/content",
+      env: {
+        ...wechat.env,
+        NODE_ENV: "test",
+        TEST_PAYMENT_CHANNEL: "memory",
+        SMS_PROVIDER: "simulator",
+      },
+      readyTimeoutMs: 120_000,
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await own?.stop();
+    await wechat?.close();
+  });
+
+  it("cancels once, pays on 继续支付, and lands on the success page with the way back", async () => {
+    // A reader in WeChat, signed in through WeChat (the simulator consents at once): JSAPI
+    // pays with the reader's openid.
+    const context = await phoneContext(browser, UA.wechatIos);
+    const page = await context.newPage();
+    let answer = "get_brand_wcpay_request:cancel";
+    const invoked: string[] = [];
+    await page.exposeFunction("__tjTestPay", async (pkg: string) => {
+      const orderNum = pkg.replace(/^prepay_id=memory/, "");
+      invoked.push(orderNum);
+      if (answer === "get_brand_wcpay_request:ok") {
+        const detail = await context.request.get(
+          `${own.baseUrl}/api/m/order/detail?orderNum=${orderNum}`,
+        );
+        const payFen = ((await detail.json()) as { data: { payFen: number } }).data.payFen;
+        const body = JSON.stringify({
+          kind: "payment",
+          trade: {
+            orderNum,
+            state: "paid",
+            channelTradeNo: `42000${orderNum.slice(2)}`,
+            amountFen: payFen,
+            merchantId: MEMORY_MERCHANT,
+            appId: MEMORY_APP_ID,
+            paidAt: new Date().toISOString(),
+          },
+          notificationId: `n-${orderNum}`,
+        });
+        const res = await fetch(`${own.baseUrl}/api/pay/notify/wechat`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-memory-signature": signMemoryBody(body),
+          },
+          body,
+        });
+        expect(res.status).toBe(200);
+      }
+      return answer;
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as {
+        WeixinJSBridge: unknown;
+        __tjTestPay: (pkg: string) => Promise<string>;
+      };
+      w.WeixinJSBridge = {
+        invoke(method: string, params: { package: string }, cb: (res: unknown) => void) {
+          if (method !== "getBrandWCPayRequest") return;
+          void w.__tjTestPay(params.package).then((err_msg) => cb({ err_msg }));
+        },
+      };
+    });
+
+    const problems: string[] = [];
+    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+    page.on("pageerror", (e) => problems.push(String(e)));
+    const buy = `/buyvip?returnPath=${encodeURIComponent("/buyvip/content")}`;
+    await page.goto(`${own.baseUrl}/wx?redirect=${encodeURIComponent(buy)}`, { timeout: 120_000 });
+    await page.waitForURL(`${own.baseUrl}${buy}`, { timeout: 120_000 });
+    await page.screenshot({ path: `${SHOTS}/4-wechat-buyvip.png` });
+    await page.waitForFunction(
+      () => {
+        const main = document.querySelector("main");
+        return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
+      },
+      undefined,
+      { timeout: 120_000 },
+    );
+    const quote = page.getByTestId("quote");
+    await quote.getByText("¥198.00").first().waitFor({ timeout: 30_000 });
+    // Inside WeChat the one method is WeChat's JSAPI pay.
+    await expect(page.locator("[data-method]").count()).resolves.toBe(1);
+    await page.getByRole("button", { name: "立即支付" }).click();
+    await page.getByRole("alert").getByText("请先阅读并同意").waitFor();
+    await page.getByLabel(/我已阅读并同意/).check();
+    await page.getByRole("button", { name: "立即支付" }).click();
+    await page
+      .getByText("支付已取消，订单为你保留")
+      .waitFor()
+      .catch(async (error) => {
+        await page.screenshot({ path: `${SHOTS}/4-wechat-failed.png`, fullPage: true });
+        throw new Error(`${error}: ${await page.locator("main").textContent()}`);
+      });
+    expect(invoked).toHaveLength(1);
+
+    answer = "get_brand_wcpay_request:ok";
+    await page.getByRole("button", { name: "继续支付" }).click();
+    await page.waitForURL(/\/buyvip\/success\?orderNum=TJ/, { timeout: 90_000 });
+    // The same order was paid again, not a new one.
+    expect(invoked).toHaveLength(2);
+    expect(invoked[1]).toBe(invoked[0]);
+    await page
+      .getByRole("heading", { name: "会员开通成功" })
+      .waitFor({ timeout: 90_000 })
+      .catch(async (error) => {
+        throw new Error(`${error}: ${await page.locator("main").textContent()}`);
+      });
+    await page.getByText(/会员/).first().waitFor();
+    await page.getByRole("link", { name: "返回刚才的内容" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/4-success.png`, fullPage: true });
+
+    await page.goto(`${own.baseUrl}/order/${invoked[0]}`, { timeout: 120_000 });
+    await page.getByTestId("order-events").waitFor({ timeout: 60_000 });
+    await expect(
+      page.getByTestId("order-events").locator("li").count(),
+    ).resolves.toBeGreaterThanOrEqual(2);
+    await page.getByText("已完成").first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/5-order.png`, fullPage: true });
+
+    // The member centre has the membership to the second, and the order.
+    await page.goto(`${own.baseUrl}/buyvip/member`, { timeout: 120_000 });
+    await page
+      .getByTestId("vip-status")
+      .getByText(/会员有效期至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
+      .waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId("order-card").count()).resolves.toBe(1);
+    await context.close();
+  }, 240_000);
+});
