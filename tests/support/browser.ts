@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserServer, chromium } from "playwright-core";
 
 export const PHONE_VIEWPORT = { width: 375, height: 812 };
 export const IOS_SAFARI_UA =
@@ -6,25 +6,56 @@ export const IOS_SAFARI_UA =
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/** Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback). */
+const LAUNCH_OPTIONS = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+};
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The browser suites' shared Chromium (tests/support/e2e-setup.ts), when there is one. */
+    e2eBrowserEndpoint?: string;
+  }
+}
+
 /**
- * Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback).
- * Playwright gives every launch a fresh, empty --user-data-dir of its own.
+ * The one Chromium the whole e2e run shares, started once by tests/support/e2e-setup.ts.
+ * Playwright gives it a fresh, empty --user-data-dir of its own; every suite still opens its own
+ * contexts (its own cookies, storage and cache), and closing a connected browser closes only
+ * the contexts that suite opened.
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH_OPTIONS);
+}
+
+async function sharedBrowserEndpoint(): Promise<string | undefined> {
+  // Only a Vitest worker has the run's shared browser; the benchmarks launch their own.
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import("vitest");
+  return inject("e2eBrowserEndpoint") || undefined;
+}
+
+/**
+ * A browser for a suite: a connection to the run's shared Chromium inside the e2e project (one
+ * launch for all files instead of one per file), or a Chromium of its own elsewhere. Either way
+ * `browser.close()` in the suite's afterAll ends what the suite opened. Playwright gives every
+ * launch a fresh, empty --user-data-dir of its own.
  */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  const endpoint = await sharedBrowserEndpoint();
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch(LAUNCH_OPTIONS);
 }
 
 /**
