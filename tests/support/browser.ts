@@ -24,31 +24,36 @@ const LAUNCH_OPTIONS = {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The browser suites' shared Chromium (tests/support/e2e-setup.ts), when there is one. */
-    e2eBrowserEndpoint?: string;
+    /** The browser suites' Chromiums, one per worker (tests/support/e2e-setup.ts). */
+    e2eBrowserEndpoints?: string[];
   }
 }
 
 /**
- * The one Chromium the whole e2e run shares, started once by tests/support/e2e-setup.ts.
- * Playwright gives it a fresh, empty --user-data-dir of its own; every suite still opens its own
- * contexts (its own cookies, storage and cache), and closing a connected browser closes only
- * the contexts that suite opened.
+ * A Chromium the e2e run keeps for one worker's files, started once by
+ * tests/support/e2e-setup.ts. Playwright gives it a fresh, empty --user-data-dir of its own;
+ * every suite still opens its own contexts (its own cookies, storage and cache), and closing a
+ * connected browser closes only the contexts that suite opened.
  */
 export function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer(LAUNCH_OPTIONS);
 }
 
 async function sharedBrowserEndpoint(): Promise<string | undefined> {
-  // Only a Vitest worker has the run's shared browser; the benchmarks launch their own.
+  // Only a Vitest worker has the run's browsers; the benchmarks launch their own.
   if (!process.env.VITEST) return undefined;
   const { inject } = await import("vitest");
-  return inject("e2eBrowserEndpoint") || undefined;
+  const endpoints = inject("e2eBrowserEndpoints") ?? [];
+  if (endpoints.length === 0) return undefined;
+  // One browser per worker, as when every file launched its own: two workers never wait for
+  // each other in one browser's main thread or compositor.
+  const worker = Number(process.env.VITEST_POOL_ID ?? "1");
+  return endpoints[(worker - 1) % endpoints.length];
 }
 
 /**
- * A browser for a suite: a connection to the run's shared Chromium inside the e2e project (one
- * launch for all files instead of one per file), or a Chromium of its own elsewhere. Either way
+ * A browser for a suite: inside the e2e project a connection to its worker's Chromium, started
+ * once for the run (not once per file); elsewhere a Chromium of its own. Either way
  * `browser.close()` in the suite's afterAll ends what the suite opened. Playwright gives every
  * launch a fresh, empty --user-data-dir of its own.
  */

@@ -38,25 +38,34 @@ async function seedDatabase(options: StartServerOptions, folder: string): Promis
   return join(dataDir, "tongjian.sqlite");
 }
 
+/** How many files of the project run at once. */
+function workers(project: TestProject): number {
+  const max = Number(project.config.maxWorkers);
+  return Number.isInteger(max) && max > 0 ? max : 2;
+}
+
 /**
  * Once for the whole e2e run, side by side: the seeded databases, then the browser suites'
- * shared server (tests/support/shared-server.ts) from one of them, and their shared Chromium
- * (tests/support/browser.ts launchBrowser()).
+ * shared server (tests/support/shared-server.ts) from one of them; and the Chromiums the
+ * workers' files connect to (tests/support/browser.ts launchBrowser()).
  */
 export default async function setup(project: TestProject) {
   const folder = await mkdtemp(join(tmpdir(), "tongjian-e2e-"));
   let server: RunningServer | undefined;
-  let browser: BrowserServer | undefined;
+  const browsers: BrowserServer[] = [];
   const teardown = async () => {
-    await Promise.all([server?.stop(), browser?.close()]);
+    await Promise.all([server?.stop(), ...browsers.map((browser) => browser.close())]);
     await rm(folder, { recursive: true, force: true });
   };
   try {
     const [paths] = await Promise.all([
       Promise.all(SEEDED.map((options) => seedDatabase(options, folder))),
-      launchBrowserServer().then((launched) => {
-        browser = launched;
-      }),
+      // One browser per worker (tests/support/browser.ts).
+      ...Array.from({ length: workers(project) }, () =>
+        launchBrowserServer().then((launched) => {
+          browsers.push(launched);
+        }),
+      ),
     ]);
     const databases: Record<string, string> = {};
     for (const [i, path] of paths.entries()) {
@@ -71,7 +80,10 @@ export default async function setup(project: TestProject) {
     };
     server = await startServer({ ...shared, seededDatabase: databases[seedKey(shared) ?? ""] });
     project.provide("e2eBaseUrl", server.baseUrl);
-    project.provide("e2eBrowserEndpoint", browser?.wsEndpoint());
+    project.provide(
+      "e2eBrowserEndpoints",
+      browsers.map((browser) => browser.wsEndpoint()),
+    );
   } catch (error) {
     await teardown();
     throw error;
