@@ -40,8 +40,11 @@ export interface StartServerOptions {
  */
 export function seedKey(options: Pick<StartServerOptions, "contentDir" | "env">): string | null {
   const env = options.env ?? {};
-  // A server that is told not to load anything, or that uses another database, loads its own.
+  // A server that is told not to load anything, or that uses another database, loads its own;
+  // so does a cluster, whose first start (the content loaded once, not by every worker) is what
+  // tests/e2e/cluster.e2e.ts checks.
   if (env.SEED_ON_START !== undefined || env.DATABASE_URL) return null;
+  if (env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY !== "1") return null;
   return JSON.stringify([
     options.contentDir,
     env.SEED_POETRY ?? "",
