@@ -1,8 +1,11 @@
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./tests/support/sequencer.ts";
 
 // Kept separate from the web app's Vite config: the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
+    // The e2e files longest first (tests/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

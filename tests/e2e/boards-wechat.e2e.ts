@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import {
   startWeChatSimulator,
   type WeChatSimulator,
 } from "../../tools/wechat-simulator/wechat-simulator.ts";
+import { axeBuilder } from "../support/axe.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
@@ -67,10 +67,7 @@ async function scrollToNotes(page: Page) {
 }
 
 async function seriousAxe(page: Page, include: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include(include)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+  const { violations } = await axeBuilder(page).include(include).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeBuilder } from "../support/axe.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { logOut, registerInBrowser, userInfo } from "../support/sign-in.ts";
@@ -66,9 +66,7 @@ const titlesIn = (page: Page, testId: string) =>
  * targets under 44 px that are not links inside a line of text.
  */
 async function accessibilityProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+  const { violations } = await axeBuilder(page).analyze();
   const axe = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));

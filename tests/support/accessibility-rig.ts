@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { sampleId } from "@tongjian/content/community-content";
 import { learningId } from "@tongjian/content/learning-content";
 import { contentId } from "@tongjian/content/load-content";
 import { musicId } from "@tongjian/content/music-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
+import { axeBuilder } from "./axe.ts";
 import { launchBrowser, phoneContext } from "./browser.ts";
 import { sharedServer } from "./shared-server.ts";
 
@@ -264,8 +264,7 @@ export async function axeProblems(
   page: Page,
   options: { rules?: string[] } = {},
 ): Promise<string[]> {
-  // Only violations are read: axe then skips collecting every passing node (much quicker).
-  let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  let builder = axeBuilder(page);
   if (options.rules) builder = builder.withRules(options.rules);
   const { violations } = await builder.analyze();
   return violations

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserServer, chromium } from "playwright-core";
 
 export const PHONE_VIEWPORT = { width: 375, height: 812 };
 export const IOS_SAFARI_UA =
@@ -6,25 +6,61 @@ export const IOS_SAFARI_UA =
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/** Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback). */
+const LAUNCH_OPTIONS = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+};
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The browser suites' Chromiums, one per worker (tests/support/e2e-setup.ts). */
+    e2eBrowserEndpoints?: string[];
+  }
+}
+
 /**
- * Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback).
- * Playwright gives every launch a fresh, empty --user-data-dir of its own.
+ * A Chromium the e2e run keeps for one worker's files, started once by
+ * tests/support/e2e-setup.ts. Playwright gives it a fresh, empty --user-data-dir of its own;
+ * every suite still opens its own contexts (its own cookies, storage and cache), and closing a
+ * connected browser closes only the contexts that suite opened.
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH_OPTIONS);
+}
+
+async function sharedBrowserEndpoint(): Promise<string | undefined> {
+  // Only a Vitest worker has the run's browsers; the benchmarks launch their own.
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import("vitest");
+  const endpoints = inject("e2eBrowserEndpoints") ?? [];
+  if (endpoints.length === 0) return undefined;
+  // One browser per worker, as when every file launched its own: two workers never wait for
+  // each other in one browser's main thread or compositor.
+  const worker = Number(process.env.VITEST_POOL_ID ?? "1");
+  return endpoints[(worker - 1) % endpoints.length];
+}
+
+/**
+ * A browser for a suite: inside the e2e project a connection to its worker's Chromium, started
+ * once for the run (not once per file); elsewhere a Chromium of its own. Either way
+ * `browser.close()` in the suite's afterAll ends what the suite opened. Playwright gives every
+ * launch a fresh, empty --user-data-dir of its own.
  */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  const endpoint = await sharedBrowserEndpoint();
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch(LAUNCH_OPTIONS);
 }
 
 /**
