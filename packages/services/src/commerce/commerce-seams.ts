@@ -25,6 +25,20 @@ export interface PriceQuote {
   couponGrantId: string | null;
   /** What the reader pays: listFen − discountFen − couponFen, never below 1 fen for a paid order. */
   payFen: number;
+  /** The reader's coupons as the checkout lists them, where the pricing knows them. */
+  coupons?: CouponChoice[];
+  /** The best usable coupon, which the checkout preselects. */
+  suggestedCouponGrantId?: string | null;
+}
+
+/** One of the reader's coupons at the checkout: what it takes off this order, or why not. */
+export interface CouponChoice {
+  id: string;
+  title: string;
+  offFen: number;
+  usable: boolean;
+  reason: string | null;
+  endsAt: string;
 }
 
 export interface PricingInput {
@@ -65,6 +79,8 @@ export interface Pricing {
   releaseCoupon(trx: Transaction<Database>, orderNum: string): Promise<void>;
   /** Marks the coupon of a paid order used for good (no-op when it had none). */
   spendCoupon(trx: Transaction<Database>, orderNum: string): Promise<void>;
+  /** The title of a reader's coupon, for the order's page. */
+  couponTitle?(db: Db, couponGrantId: string): Promise<string | null>;
 }
 
 export class CouponUnavailableError extends Error {

@@ -266,7 +266,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       listFen: row.list_fen,
       discountFen: row.discount_fen,
       couponFen: row.coupon_fen,
-      couponTitle: row.coupon_grant_id ? "优惠券" : null,
+      couponTitle: row.coupon_grant_id
+        ? ((await deps.pricing.couponTitle?.(trx, row.coupon_grant_id)) ?? "优惠券")
+        : null,
       payFen: row.pay_fen,
       refundedFen: row.refunded_fen,
       method: row.source ?? row.method,
@@ -1014,8 +1016,13 @@ export function createOrderService(deps: OrderServiceDeps) {
         couponFen: quote.couponFen,
         payFen: quote.payFen,
         couponId: quote.couponGrantId,
-        suggestedCouponId: body.couponId === undefined ? quote.couponGrantId : null,
-        coupons: [],
+        suggestedCouponId:
+          quote.suggestedCouponGrantId !== undefined
+            ? quote.suggestedCouponGrantId
+            : body.couponId === undefined
+              ? quote.couponGrantId
+              : null,
+        coupons: quote.coupons ?? [],
       };
     },
 

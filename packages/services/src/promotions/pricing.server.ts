@@ -7,6 +7,7 @@ import {
 } from "@tongjian/domain/promotions";
 import type { Selectable, Transaction } from "kysely";
 import {
+  type CouponChoice,
   CouponUnavailableError,
   type Db,
   type PriceQuote,
@@ -27,16 +28,6 @@ export function couponRule(row: CampaignRow): CouponRule {
     minSpendFen: row.min_spend_fen,
     products: JSON.parse(row.products) as string[],
   };
-}
-
-/** One of the reader's coupons as the checkout shows it (quoteView.coupons). */
-export interface CouponChoice {
-  id: string;
-  title: string;
-  offFen: number;
-  usable: boolean;
-  reason: string | null;
-  endsAt: string;
 }
 
 /** The quote with the reader's coupons and the one suggested (for the checkout). */
@@ -207,6 +198,15 @@ export function createPricing(): PromotionPricing {
         .where("state", "=", "locked")
         .execute();
     },
+
+    async couponTitle(db: Db, couponGrantId: string) {
+      const row = await db
+        .selectFrom("coupon_grant")
+        .innerJoin("coupon_campaign", "coupon_campaign.id", "coupon_grant.campaign_id")
+        .select("coupon_campaign.title")
+        .where("coupon_grant.id", "=", couponGrantId)
+        .executeTakeFirst();
+      return row?.title ?? null;
+    },
   };
 }
-
