@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
-import { UA } from "../support/user-agents.ts";
 
 // The store's screens at phone size (issue 21, decision 0037): the VIP plans with their prices
 // and rights, the star mall with its stock, and a signed-in reader's (empty) orders.

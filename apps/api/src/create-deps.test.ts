@@ -232,7 +232,11 @@ pieces:
     await dropAll(old.db);
     const { error } = await createMigrator(old.db).migrateTo("0016-panorama-codes");
     expect(error).toBeUndefined();
-    await seedContent(old, loadContent(contentDir), { music: false, learning: false, commerce: false });
+    await seedContent(old, loadContent(contentDir), {
+      music: false,
+      learning: false,
+      commerce: false,
+    });
     await old.close();
 
     const logged: string[] = [];
