@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { OrderView, PayView, QuoteView, shippingAddress } from "@tongjian/contracts/commerce";
 import type { Database } from "@tongjian/db/database-schema";
 import {
@@ -186,6 +186,20 @@ export function createOrderService(deps: OrderServiceDeps) {
     return row;
   }
 
+  let eventSeq = 0;
+  /**
+   * An event's id sorts in the order this process wrote it: the time in milliseconds, a counter,
+   * then random digits; events of one millisecond (paid, then fulfilled) keep their order.
+   */
+  function eventId(at: Date): string {
+    eventSeq = (eventSeq + 1) % 0x10000;
+    return (
+      at.getTime().toString(16).padStart(12, "0") +
+      eventSeq.toString(16).padStart(4, "0") +
+      randomBytes(4).toString("hex")
+    );
+  }
+
   async function record(
     trx: Kysely<Database>,
     orderNum: string,
@@ -197,7 +211,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     await trx
       .insertInto("order_event")
       .values({
-        id: newId(),
+        id: eventId(at),
         order_num: orderNum,
         from_state: from,
         to_state: to,

@@ -302,14 +302,14 @@ describe.each(databaseTargets())("promotions on $name", (target) => {
     const orders = (await reader.browser.get("/api/m/exchange/orders")).json().data;
     expect(orders.redemptions).toHaveLength(1);
     expect(orders.redemptions[0].orderNum).toBe(ok.json().data.orderNum);
-    // The interim grant row, exactly one.
+    // Exactly one complimentary order, fulfilled through the order service.
     const rows = await t.deps.handle.db
-      .selectFrom("promotion_grant")
+      .selectFrom("orders")
       .selectAll()
       .where("account_id", "=", reader.userId)
       .execute();
-    expect(rows.map((r) => [r.source, r.product_key, r.order_num])).toEqual([
-      ["exchange", "card.reissue-3", ok.json().data.orderNum],
+    expect(rows.map((r) => [r.source, r.product_key, r.order_num, r.state, r.pay_fen])).toEqual([
+      ["exchange", "card.reissue-3", ok.json().data.orderNum, "fulfilled", 0],
     ]);
     const anonymous = await t.app.inject({
       method: "POST",
@@ -449,11 +449,15 @@ describe.each(databaseTargets())("promotions on $name", (target) => {
       `${friend.phone.slice(0, 3)}****${friend.phone.slice(7)}`,
     );
     const grants = await t.deps.handle.db
-      .selectFrom("promotion_grant")
+      .selectFrom("orders")
       .selectAll()
       .where("account_id", "=", friend.userId)
       .execute();
-    expect(grants.map((g) => [g.source, g.product_key])).toEqual([["gift", "vip.month"]]);
+    expect(grants.map((g) => [g.source, g.product_key, g.state])).toEqual([
+      ["gift", "vip.month", "fulfilled"],
+    ]);
+    // The friend is a member now.
+    expect((await friend.browser.get("/api/m/commerce/vip")).json().data.active).toBe(true);
     // Anonymous readers see it and are asked to sign in.
     expect((await t.app.inject({ url: `/api/m/gift/${gift.id}` })).json().data.viewerState).toBe(
       "login",
