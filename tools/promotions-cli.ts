@@ -1,6 +1,6 @@
 // The promotions' admin commands share this: the server's database (DATABASE_URL, SQLITE_PATH,
-// DATA_DIR), migrated, with the promotions service over it. Grants made here (none today) would
-// go through the same pending complimentary orders as the server's.
+// DATA_DIR), migrated, with the promotions service over it. The commands make campaigns and codes;
+// none gives a product (that is the server's order service, when a reader redeems).
 import { readServerConfig } from "../apps/api/src/server-config.ts";
 
 export async function withPromotions<T>(
@@ -12,9 +12,7 @@ export async function withPromotions<T>(
   const { migrateToLatest } = await import("@tongjian/db/migrate");
   const { createAttemptLimiter } = await import("@tongjian/services/accounts/attempt-limiter");
   const { createDatabaseStore } = await import("@tongjian/services/key-value-repository");
-  const { createPromotions, createPendingGrants } = await import(
-    "@tongjian/services/promotions/promotions.server"
-  );
+  const { createPromotions } = await import("@tongjian/services/promotions/promotions.server");
   const config = readServerConfig(process.env);
   const handle = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   try {
@@ -23,7 +21,12 @@ export async function withPromotions<T>(
       createPromotions({
         db: handle.db,
         limiter: createAttemptLimiter(createDatabaseStore(handle.db)),
-        complimentary: createPendingGrants(),
+        complimentary: {
+          grant: async () => {
+            throw new Error("管理命令不发放商品：读者兑换时由服务器的订单服务发放");
+          },
+        },
+        canGive: async () => false,
       }),
     );
   } finally {

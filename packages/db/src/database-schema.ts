@@ -1197,16 +1197,6 @@ export interface GiftClaimTable {
   created_at: string;
 }
 
-/** Products given by promotions before the order service's complimentary orders join them. */
-export interface PromotionGrantTable {
-  order_num: string;
-  account_id: string;
-  product_key: string;
-  source: string;
-  source_ref: string;
-  created_at: string;
-}
-
 /** An order of the store (migration 0027, decision 33); amounts in fen. */
 export interface OrdersTable {
   order_num: string;
@@ -1430,7 +1420,6 @@ export interface Database {
   exchange_code: ExchangeCodeTable;
   gift: GiftTable;
   gift_claim: GiftClaimTable;
-  promotion_grant: PromotionGrantTable;
   orders: OrdersTable;
   order_event: OrderEventTable;
   payment_notification: PaymentNotificationTable;

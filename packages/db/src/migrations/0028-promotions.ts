@@ -15,8 +15,6 @@ import type { Kysely, Migration } from "kysely";
 //   unspent and unexpired; order_num is the complimentary order it became. (The panorama codes of
 //   0016 stay as they are: they unlock scenes, these give products.)
 // - gift, gift_claim: a reader's shared gift of N units of a product; a friend claims once.
-// - promotion_grant: products given (exchange, gift, draw) while the order service's
-//   complimentary orders are not joined; unique per (source, source_ref).
 export const promotionsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -170,21 +168,9 @@ export const promotionsMigration: Migration = {
       .addColumn("created_at", "text", (c) => c.notNull())
       .addPrimaryKeyConstraint("gift_claim_pk", ["gift_id", "account_id"])
       .execute();
-
-    await db.schema
-      .createTable("promotion_grant")
-      .addColumn("order_num", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "varchar(24)", (c) => c.notNull())
-      .addColumn("product_key", "text", (c) => c.notNull())
-      .addColumn("source", "text", (c) => c.notNull())
-      .addColumn("source_ref", "text", (c) => c.notNull())
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addUniqueConstraint("promotion_grant_source_uq", ["source", "source_ref"])
-      .execute();
   },
   async down(db: Kysely<unknown>) {
     for (const table of [
-      "promotion_grant",
       "gift_claim",
       "gift",
       "exchange_code",

@@ -85,12 +85,8 @@ export interface PromotionsDeps {
   limiter: AttemptLimiter;
   /** The order service's complimentary orders (exchange codes, gifts, draws give products). */
   complimentary: ComplimentaryOrders;
-  /**
-   * Whether a reader may share gifts (a VIP, or one who bought). The order service's
-   * entitlements answer it once joined; by default: a reader given a VIP product by an exchange
-   * code or a draw.
-   */
-  canGive?: (accountId: string) => Promise<boolean>;
+  /** Whether a reader may share gifts (a member, or one who bought): the order service answers. */
+  canGive: (accountId: string) => Promise<boolean>;
   now?: () => Date;
   /** A random integer 0 ≤ n < max (crypto by default; tests may fix it). */
   random?: (max: number) => number;
@@ -782,18 +778,7 @@ export function createPromotions(deps: PromotionsDeps) {
 
   // ------------------------------------------------------------ gifts
 
-  const canGive =
-    deps.canGive ??
-    (async (accountId: string) => {
-      const row = await db
-        .selectFrom("promotion_grant")
-        .select("order_num")
-        .where("account_id", "=", accountId)
-        .where("source", "in", ["exchange", "draw"])
-        .where("product_key", "like", "vip.%")
-        .executeTakeFirst();
-      return row !== undefined;
-    });
+  const { canGive } = deps;
 
   async function giftView(row: Selectable<Database["gift"]>, viewer: Viewer): Promise<GiftView> {
     const [product, giver, claims] = await Promise.all([
@@ -971,39 +956,3 @@ interface ProductInfo {
 }
 
 export type Promotions = ReturnType<typeof createPromotions>;
-
-/**
- * Complimentary orders until the order service's are joined (create-services.ts): the grant is
- * written to `promotion_grant`, exactly once per (source, sourceRef), with an order number of the
- * order service's form, for that service to fulfil when it takes over.
- */
-export function createPendingGrants(): ComplimentaryOrders {
-  return {
-    async grant(trx, input) {
-      const before = await trx
-        .selectFrom("promotion_grant")
-        .select("order_num")
-        .where("source", "=", input.source)
-        .where("source_ref", "=", input.sourceRef)
-        .executeTakeFirst();
-      if (before) return before.order_num;
-      const at = new Date();
-      const china = new Date(at.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, "");
-      const orderNum = `TJ${china.slice(0, 14)}${Array.from({ length: 8 }, () =>
-        "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".charAt(randomInt(36)),
-      ).join("")}`;
-      await trx
-        .insertInto("promotion_grant")
-        .values({
-          order_num: orderNum,
-          account_id: input.accountId,
-          product_key: input.productKey,
-          source: input.source,
-          source_ref: input.sourceRef,
-          created_at: at.toISOString(),
-        })
-        .execute();
-      return orderNum;
-    },
-  };
-}

@@ -74,6 +74,7 @@ describe.each(databaseTargets())("promotions on $name", (target) => {
       db: t.deps.handle.db,
       limiter: createAttemptLimiter(t.deps.store),
       complimentary: fakeGrants,
+      canGive: async () => true,
     });
   });
   afterAll(async () => {
@@ -373,6 +374,7 @@ describe.each(databaseTargets())("promotions on $name", (target) => {
       db,
       limiter: createAttemptLimiter(t.deps.store),
       complimentary: fakeGrants,
+      canGive: async () => true,
       random: (max) => {
         seen = [...seen, max];
         return rolls.shift() ?? 0;
