@@ -94,7 +94,17 @@ export type SimulatorCall =
   | "qrcodeCreate"
   | "generateScheme"
   | "wecomToken"
-  | "externalContact";
+  | "externalContact"
+  | "subscribeSend";
+
+/** A subscription message the official account sent (message/subscribe/bizsend). */
+export interface SentSubscribeMessage {
+  touser: string;
+  templateId: string;
+  page: string | null;
+  data: Record<string, { value: string }>;
+  at: string;
+}
 
 export interface WeChatSimulator {
   /** Origin to use as WECHAT_API_BASE, WECHAT_OPEN_BASE and WECHAT_PAY_BASE. */
@@ -122,6 +132,9 @@ export interface WeChatSimulator {
   setFollowing(userKey: string, following: boolean): void;
   /** The content of the follow QR code the simulator made for a scene, if any. */
   qrContentOf(scene: string): string | undefined;
+  /** Subscription messages accepted so far, oldest first. */
+  sentMessages(): SentSubscribeMessage[];
+  clearSentMessages(): void;
   close(): Promise<void>;
 }
 
@@ -182,6 +195,7 @@ export async function startWeChatSimulator(
     generateScheme: 0,
     wecomToken: 0,
     externalContact: 0,
+    subscribeSend: 0,
   };
   const miniAppId = options.miniAppId ?? SIMULATOR_DEFAULTS.miniAppId;
   const miniAppSecret = options.miniAppSecret ?? SIMULATOR_DEFAULTS.miniAppSecret;
@@ -193,6 +207,7 @@ export async function startWeChatSimulator(
   /** userKey → when they followed (seconds). */
   const following = new Map<string, number>();
   const qrByScene = new Map<string, { ticket: string; url: string }>();
+  const sentMessages: SentSubscribeMessage[] = [];
   /** openid → userKey, for every user the simulator has named. */
   const userByOpenId = new Map<string, string>();
   const openAppId = options.openAppId ?? SIMULATOR_DEFAULTS.openAppId;
@@ -437,6 +452,33 @@ export async function startWeChatSimulator(
     };
   }
 
+  /**
+   * cgi-bin/message/subscribe/bizsend: a subscription message to one of the account's users.
+   * Kept for tests; a bad token, an unknown openid or a missing template is refused like WeChat.
+   */
+  function subscribeSend(q: URLSearchParams, raw: string | null) {
+    calls.subscribeSend++;
+    const invalid = checkAccessToken(q.get("access_token"));
+    if (invalid) return invalid;
+    let body: { touser?: string; template_id?: string; page?: string; data?: unknown };
+    try {
+      body = JSON.parse(raw ?? "");
+    } catch {
+      return fail(47001, "data format error");
+    }
+    if (!body.touser) return fail(40003, "invalid openid");
+    if (!body.template_id) return fail(40037, "invalid template_id");
+    if (typeof body.data !== "object" || body.data === null) return fail(47003, "argument invalid");
+    sentMessages.push({
+      touser: body.touser,
+      templateId: body.template_id,
+      page: body.page ?? null,
+      data: body.data as Record<string, { value: string }>,
+      at: new Date(now()).toISOString(),
+    });
+    return { errcode: 0, errmsg: "ok" };
+  }
+
   /** wxa/generatescheme: an expiring scheme to a published page of the mini program. */
   function generateScheme(q: URLSearchParams, raw: string | null) {
     calls.generateScheme++;
@@ -553,6 +595,8 @@ export async function startWeChatSimulator(
         return json(subscriberInfo(q));
       case "POST /cgi-bin/qrcode/create":
         return json(qrcodeCreate(q, await readBody(req)));
+      case "POST /cgi-bin/message/subscribe/bizsend":
+        return json(subscribeSend(q, await readBody(req)));
       case "POST /wxa/generatescheme":
         return json(generateScheme(q, await readBody(req)));
       case "GET /cgi-bin/gettoken":
@@ -637,6 +681,10 @@ export async function startWeChatSimulator(
     externalUserIdOf,
     setFollowing,
     qrContentOf: (scene) => qrByScene.get(scene)?.url,
+    sentMessages: () => [...sentMessages],
+    clearSentMessages() {
+      sentMessages.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         pay.close();

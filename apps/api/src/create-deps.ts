@@ -193,12 +193,13 @@ export async function createDeps(
     : createDatabaseStore(handle.db);
   const sms = smsProvider(config, store);
   const wechat = createHttpWeChatProvider({ config: config.wechat, store });
+  const wechatExtras = createWeChatExtras({ config: config.wechatExtras, wechat, store });
   return {
     config,
     handle,
     store,
     wechat,
-    wechatExtras: createWeChatExtras({ config: config.wechatExtras, wechat, store }),
+    wechatExtras,
     sms,
     authSecret: await loadAuthSecret(handle.db, config.auth.secret),
     services: createServices({
@@ -216,6 +217,12 @@ export async function createDeps(
         ...configuredChannels(config, handle),
         ...(config.commerceTest.memoryChannel ? { wechat: createMemoryChannel("wechat") } : {}),
         ...overrides.paymentChannels,
+      },
+      // 订单通知 and 会员到期提醒 as WeChat subscription messages (issue 21).
+      storeNotices: {
+        ...(wechat.configured ? { send: (m) => wechatExtras.sendSubscribeMessage(m) } : {}),
+        templates: config.wechatExtras.templates,
+        log: (message, detail) => log?.info(detail ?? {}, message),
       },
       ...(config.commerceTest.killAfterPaid
         ? { afterOrderPaid: () => process.kill(process.pid, "SIGKILL") }

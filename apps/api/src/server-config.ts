@@ -64,6 +64,9 @@ const configSchema = z.object({
   WECHAT_PAY_BASE: optionalUrl,
   WECHAT_APP_ID: optionalText,
   WECHAT_APP_SECRET: optionalText,
+  /** The subscription-message templates of the store's notices (订单通知, 会员到期提醒). */
+  WECHAT_TEMPLATE_ORDER: optionalText,
+  WECHAT_TEMPLATE_VIP_EXPIRY: optionalText,
   WECHAT_MCH_ID: optionalText,
   WECHAT_PAY_API_V3_KEY: optionalText.pipe(
     z
@@ -210,7 +213,11 @@ export interface ServerConfig {
   semiSpaceMb: number;
   wechat: WeChatConfig;
   /** The official account's name, its mini program and 企业微信 (issue 16's WeChat extras). */
-  wechatExtras: WeChatExtrasConfig & { accountName: string };
+  wechatExtras: WeChatExtrasConfig & {
+    accountName: string;
+    /** Subscription-message templates (WECHAT_TEMPLATE_*); an unset one skips its notices. */
+    templates: { order: string | undefined; vipExpiry: string | undefined };
+  };
   auth: AuthConfig;
   trustProxy: TrustProxy;
   /** Store links of the download page. */
@@ -304,6 +311,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
       wecomApiBase: c.WECOM_API_BASE ?? "https://qyapi.weixin.qq.com",
       wecomCorpId: c.WECOM_CORP_ID,
       wecomSecret: c.WECOM_SECRET,
+      templates: { order: c.WECHAT_TEMPLATE_ORDER, vipExpiry: c.WECHAT_TEMPLATE_VIP_EXPIRY },
     },
     auth: {
       secureCookies:

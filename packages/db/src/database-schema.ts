@@ -1320,6 +1320,14 @@ export interface ReconciliationReportTable {
   created_at: string;
 }
 
+/** A store notice that goes out once, e.g. one VIP expiry reminder per period (migration 0029). */
+export interface StoreNoticeTable {
+  key: string;
+  owner_id: string;
+  kind: string;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1428,4 +1436,5 @@ export interface Database {
   refund: RefundTable;
   order_outbox: OrderOutboxTable;
   reconciliation_report: ReconciliationReportTable;
+  store_notice: StoreNoticeTable;
 }

@@ -9,6 +9,8 @@ export const SUBSCRIBE_TOPICS = [
   { key: "board", title: "每周热榜", desc: "每周一汇总上一周热榜前十的帖子和词条" },
   { key: "words", title: "短评回响", desc: "我的短评被点赞时提醒我" },
   { key: "activities", title: "活动通知", desc: "答题、打卡等活动开始时提醒我" },
+  { key: "orders", title: "订单通知", desc: "订单支付成功、退款完成时提醒我" },
+  { key: "vip-expiry", title: "会员到期提醒", desc: "会员到期前三天提醒我续费" },
 ] as const;
 
 export type SubscribeTopic = (typeof SUBSCRIBE_TOPICS)[number]["key"];

@@ -17,6 +17,11 @@ import { createBookService } from "./books/books.server.ts";
 import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
+import {
+  createStoreNotices,
+  type StoreNoticeTemplates,
+  type SubscribeMessageSender,
+} from "./commerce/store-notices.server.ts";
 import { createCommunityService } from "./community/community.server.ts";
 import { createCommunityRepository } from "./community/community-repository.ts";
 import { createPostViewCounter } from "./community/post-view-counter.ts";
@@ -129,6 +134,16 @@ export interface ServiceDeps {
    * method whose channel is missing answers "暂不支持该支付方式".
    */
   paymentChannels?: PaymentChannels;
+  /**
+   * The store's notices (issue 21): WeChat subscription messages through the official account,
+   * with the templates from `WECHAT_TEMPLATE_ORDER`, `WECHAT_TEMPLATE_VIP_EXPIRY`; unset ones
+   * are skipped and logged.
+   */
+  storeNotices?: {
+    send?: SubscribeMessageSender | undefined;
+    templates: StoreNoticeTemplates;
+    log?: (message: string, detail?: Record<string, unknown>) => void;
+  };
   /** Test-only: runs after an order's paid mark commits, before fulfilment (the SIGKILL test). */
   afterOrderPaid?: (orderNum: string) => void;
 }
@@ -208,8 +223,16 @@ export function createServices(deps: ServiceDeps) {
         .where("state", "=", "fulfilled")
         .executeTakeFirst()) !== undefined,
   });
+  const storeNotices = createStoreNotices({
+    db,
+    send: deps.storeNotices?.send,
+    templates: deps.storeNotices?.templates ?? {},
+    ...(deps.storeNotices?.log ? { log: deps.storeNotices.log } : {}),
+  });
   const orders = createOrderService({
     db,
+    notify: (accountId, notice) => storeNotices.order(accountId, notice),
+    noticeJobs: () => storeNotices.remindExpiring(),
     dialect: deps.handle.dialect,
     pricing: promotions.pricing,
     entitlements,
@@ -440,6 +463,8 @@ export function createServices(deps: ServiceDeps) {
     promotions,
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
+    // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).
+    storeNotices,
     vip: { status: entitlements.status },
     entitlements,
     sitemap: createSitemapService({ sitemap: createSitemapRepository(db), entries }),

@@ -136,8 +136,10 @@ export interface OrderServiceDeps {
   /** Order paid, VIP renewed: the reader's notices (subscription messages, the app bridge). */
   notify?: (
     accountId: string,
-    notice: { kind: "order-fulfilled"; order: OrderView },
-  ) => Promise<void>;
+    notice: { kind: "order-fulfilled" | "order-refunded"; order: OrderView },
+  ) => Promise<unknown>;
+  /** Runs with the order jobs (the VIP expiry reminders); its failures are logged. */
+  noticeJobs?: () => Promise<unknown>;
   /**
    * Test-only: runs right after the transaction that marks an order paid commits, before it is
    * fulfilled (the SIGKILL test kills the process here).
@@ -502,7 +504,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
     if (done && deps.notify) {
       const row = await load(orderNum);
-      if (row)
+      // Paid orders only: a complimentary order (exchange code, gift, draw) has its source.
+      if (row && row.source === null && row.pay_fen > 0)
         await deps
           .notify(row.account_id, { kind: "order-fulfilled", order: await view(row) })
           .catch(() => {});
@@ -743,6 +746,23 @@ export function createOrderService(deps: OrderServiceDeps) {
     refundNum: string,
     channelRefundNo: string | null,
   ): Promise<boolean> {
+    const orderNum = await completeRefundIn(refundNum, channelRefundNo);
+    if (!orderNum) return false;
+    if (deps.notify) {
+      const row = await load(orderNum).catch(() => undefined);
+      if (row && row.source === null)
+        await deps
+          .notify(row.account_id, { kind: "order-refunded", order: await view(row) })
+          .catch((error) => log("refund notice failed", { orderNum, error: String(error) }));
+    }
+    return true;
+  }
+
+  /** The refund's transaction; the order's number once it completed, else null. */
+  async function completeRefundIn(
+    refundNum: string,
+    channelRefundNo: string | null,
+  ): Promise<string | null> {
     const now = clock();
     return db.transaction().execute(async (trx) => {
       const r = await trx
@@ -755,14 +775,14 @@ export function createOrderService(deps: OrderServiceDeps) {
         .where("refund_num", "=", refundNum)
         .where("state", "=", "processing")
         .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) return false;
+      if (Number(r.numUpdatedRows) !== 1) return null;
       const refund = await trx
         .selectFrom("refund")
         .selectAll()
         .where("refund_num", "=", refundNum)
         .executeTakeFirstOrThrow();
       const order = await load(refund.order_num, trx);
-      if (!order) return false;
+      if (!order) return null;
       const refunded = order.refunded_fen + refund.amount_fen;
       const full = refunded >= order.pay_fen;
       await trx
@@ -827,7 +847,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         full ? `全额退款 ${refund.amount_fen} 分` : `部分退款 ${refund.amount_fen} 分`,
         now,
       );
-      return true;
+      return order.order_num;
     });
   }
 
@@ -936,6 +956,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       await drainOutbox();
       await closeDue();
       await syncRefunds();
+      if (deps.noticeJobs)
+        await deps
+          .noticeJobs()
+          .catch((error) => log("store notice job failed", { error: String(error) }));
     } catch (error) {
       log("order jobs failed", { error: String(error) });
     } finally {
@@ -1349,6 +1373,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     drainOutbox,
     syncRefunds,
     fulfil,
+    runJobs,
 
     /** The close / outbox / refund job, on a timer in the API process (several processes are safe). */
     startJobs(intervalMs = 30_000) {

@@ -187,6 +187,27 @@ export function createWeChatExtras(options: {
       });
     },
 
+    /**
+     * A subscription message (订阅通知) to a reader who consented to its topic:
+     * cgi-bin/message/subscribe/bizsend with the official account's access_token.
+     */
+    async sendSubscribeMessage(message: {
+      toUser: string;
+      templateId: string;
+      page: string;
+      data: Record<string, { value: string }>;
+    }): Promise<void> {
+      const api = "/cgi-bin/message/subscribe/bizsend";
+      await officialAccount((token) =>
+        call(api, `${config.apiBase}${api}?${new URLSearchParams({ access_token: token })}`, {
+          touser: message.toUser,
+          template_id: message.templateId,
+          page: message.page,
+          data: message.data,
+        }),
+      );
+    },
+
     /** The content of the official account's permanent follow QR code (a weixin.qq.com/q/… URL). */
     async followQrContent(): Promise<string> {
       const key = `wechat:${wechat.appId}:follow_qr`;
