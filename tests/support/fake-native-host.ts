@@ -17,6 +17,9 @@
  * (a JSONP call to /sim/pay/app, which checks the sign and pays, cancels or fails the order as
  * `wechatPay.choice` or, later, `window.__fakeNativeHost.payChoice` says), then answers as the app
  * does with WeChat's PayResp: `{ errCode: 0 }` paid, `-2` cancelled, `-1` failed (with `errStr`).
+ *
+ * The app's local notifications (docs/native-bridge.md "Notices"): each `notify` is shown once
+ * per id, as the app does, and kept in `window.__nativeNotifications` ({ id, title, body, url }).
  */
 export interface FakeNativeOptions {
   platform: "ios" | "android";
@@ -33,6 +36,8 @@ export function fakeNativeHostScript(options: FakeNativeOptions): string {
     const options = ${JSON.stringify(options)};
     const calls = [];
     window.__nativeCalls = calls;
+    const notifications = [];
+    window.__nativeNotifications = notifications;
     window.__fakeNativeHost = {
       setTheme: (theme) => window.__tongjianSetTheme && window.__tongjianSetTheme(theme),
       payChoice: (options.wechatPay && options.wechatPay.choice) || "ok",
@@ -71,6 +76,8 @@ export function fakeNativeHostScript(options: FakeNativeOptions): string {
     };
     const receive = (message) => {
       calls.push(message);
+      if (message.method === "notify" && message.params && !notifications.some((n) => n.id === message.params.id))
+        notifications.push(message.params);
       const answer = answers[message.method];
       if (!answer) return;
       Promise.resolve(answer(message.params)).then((data) => {

@@ -1,9 +1,12 @@
 import { formatFen } from "@tongjian/domain/commerce";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { useEffect, useRef } from "react";
+import { showOrderNotice } from "../features/store/app-notice.ts";
 import { ORDER_NUM } from "../features/store/store-api.ts";
 import { chinaTime, StoreError, StoreLoading } from "../features/store/store-parts.tsx";
 import { useOrder, usePollWhilePaying } from "../features/store/use-order.ts";
 import { AppLink } from "../shell/app-link.tsx";
+import { usePlatform } from "../shell/platform.tsx";
 import { requirePageReader } from "../shell/require-login.ts";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/store-success";
@@ -32,6 +35,15 @@ export function meta({ data }: Route.MetaArgs) {
 export default function StoreSuccess({ loaderData: d }: Route.ComponentProps) {
   const order = useOrder(d.orderNum);
   usePollWhilePaying(order, d.orderNum);
+  const { env, bridge } = usePlatform();
+  const ready = order.status === "ready" ? order.data : null;
+  const shown = useRef(ready);
+  shown.current = ready;
+  const noticeKey = ready ? `${ready.orderNum}:${ready.state}` : null;
+  // Inside the app, the app shows the order's notice (docs/native-bridge.md "Notices").
+  useEffect(() => {
+    if (noticeKey && shown.current) void showOrderNotice(env, bridge, shown.current);
+  }, [env, bridge, noticeKey]);
   if (!d.orderNum)
     return (
       <main className="tj-store">

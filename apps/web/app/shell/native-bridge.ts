@@ -96,6 +96,11 @@ export interface BridgeMethods {
     };
     result: void;
   };
+  /**
+   * Shows a local notification now (the store's 订单通知 inside the app): `title` and `body`,
+   * opening `url` when tapped; `id` names it, so the app shows one notice per id.
+   */
+  notify: { params: { id: string; title: string; body: string; url: string }; result: void };
 }
 
 export type BridgeMethod = keyof BridgeMethods;
