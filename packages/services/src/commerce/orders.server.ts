@@ -188,6 +188,23 @@ export function createOrderService(deps: OrderServiceDeps) {
     return row;
   }
 
+  /**
+   * Notices go out after the order's work is done, without holding up the answer to the page
+   * or the channel (a slow WeChat must not delay a payment notification's reply); a failure is
+   * logged and never touches the order.
+   */
+  const noticesInFlight = new Set<Promise<void>>();
+  function sendLater(send: () => Promise<unknown> | undefined) {
+    const sending: Promise<void> = Promise.resolve()
+      .then(send)
+      .then(
+        () => undefined,
+        (error) => log("store notice failed", { error: String(error) }),
+      )
+      .finally(() => noticesInFlight.delete(sending));
+    noticesInFlight.add(sending);
+  }
+
   let eventSeq = 0;
   /**
    * An event's id sorts in the order this process wrote it: the time in milliseconds, a counter,
@@ -505,10 +522,10 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (done && deps.notify) {
       const row = await load(orderNum);
       // Paid orders only: a complimentary order (exchange code, gift, draw) has its source.
-      if (row && row.source === null && row.pay_fen > 0)
-        await deps
-          .notify(row.account_id, { kind: "order-fulfilled", order: await view(row) })
-          .catch(() => {});
+      if (row && row.source === null && row.pay_fen > 0) {
+        const order = await view(row);
+        sendLater(() => deps.notify?.(row.account_id, { kind: "order-fulfilled", order }));
+      }
     }
     return done;
   }
@@ -750,10 +767,10 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (!orderNum) return false;
     if (deps.notify) {
       const row = await load(orderNum).catch(() => undefined);
-      if (row && row.source === null)
-        await deps
-          .notify(row.account_id, { kind: "order-refunded", order: await view(row) })
-          .catch((error) => log("refund notice failed", { orderNum, error: String(error) }));
+      if (row && row.source === null) {
+        const order = await view(row);
+        sendLater(() => deps.notify?.(row.account_id, { kind: "order-refunded", order }));
+      }
     }
     return true;
   }
@@ -1194,6 +1211,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /** After the page's pay step: the server asks the channel, and the order is paid on its word. */
+    /** Resolves once the notices sent so far have gone out (or failed). */
+    async noticesSettled(): Promise<void> {
+      await Promise.all([...noticesInFlight]);
+    },
+
     async confirm(viewer: Viewer, orderNum: string): Promise<OrderView> {
       const order = await ownOrder(viewer, orderNum);
       if (["created", "paying", "closed"].includes(order.state) && order.channel) {

@@ -77,15 +77,17 @@ describe("the store's notices as WeChat subscription messages (simulator)", () =
     await t?.close();
     await sim?.close();
   });
-  const sentTo = (openId: string | null) =>
-    sim.sentMessages().filter((m) => openId !== null && m.touser === openId);
+  const sentTo = async (openId: string | null) => {
+    await t.deps.services.orders.noticesSettled();
+    return sim.sentMessages().filter((m) => openId !== null && m.touser === openId);
+  };
 
   it("sends one 订单通知 for a paid order to a consenting reader with an openid, none otherwise", async () => {
     const yes = await reader(t, sim, {});
     const orderNum = await buy(yes, wechat, "vip.month");
     // Confirming again does not send again.
     await yes.browser.post("/api/m/order/confirm", { orderNum });
-    const sent = sentTo(yes.openId);
+    const sent = await sentTo(yes.openId);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       templateId: "tpl-order",
@@ -96,11 +98,13 @@ describe("the store's notices as WeChat subscription messages (simulator)", () =
 
     const noConsent = await reader(t, sim, { topics: ["articles"] });
     await buy(noConsent, wechat, "vip.month");
-    expect(sentTo(noConsent.openId)).toHaveLength(0);
+    expect(await sentTo(noConsent.openId)).toHaveLength(0);
 
+    await t.deps.services.orders.noticesSettled();
     const before = sim.sentMessages().length;
     const noOpenId = await reader(t, sim, { openId: null });
     await buy(noOpenId, wechat, "vip.month");
+    await t.deps.services.orders.noticesSettled();
     expect(sim.sentMessages().length).toBe(before);
   });
 
@@ -108,7 +112,7 @@ describe("the store's notices as WeChat subscription messages (simulator)", () =
     const r = await reader(t, sim, {});
     const orderNum = await buy(r, wechat, "vip.month");
     await t.deps.services.orders.refund(orderNum, null, "通知测试");
-    const sent = sentTo(r.openId);
+    const sent = await sentTo(r.openId);
     expect(sent.map((m) => m.data.phrase4?.value)).toEqual(["支付成功", "已退款"]);
   });
 
@@ -123,17 +127,18 @@ describe("the store's notices as WeChat subscription messages (simulator)", () =
       }),
     );
     await t.deps.services.orders.runJobs();
-    expect(sentTo(r.openId).filter((m) => m.templateId === "tpl-order")).toHaveLength(0);
+    expect((await sentTo(r.openId)).filter((m) => m.templateId === "tpl-order")).toHaveLength(0);
   });
 
   it("reminds once per membership period, three days before its end", async () => {
     const r = await reader(t, sim, {});
     await buy(r, wechat, "vip.month");
     const db = t.deps.handle.db;
-    const reminders = () => sentTo(r.openId).filter((m) => m.templateId === "tpl-vip");
+    const reminders = async () =>
+      (await sentTo(r.openId)).filter((m) => m.templateId === "tpl-vip");
     // A month away: no reminder yet.
     await t.deps.services.orders.runJobs();
-    expect(reminders()).toHaveLength(0);
+    expect(await reminders()).toHaveLength(0);
     const end = new Date(Date.now() + 2 * 86_400_000).toISOString();
     await db
       .updateTable("entitlement")
@@ -143,8 +148,8 @@ describe("the store's notices as WeChat subscription messages (simulator)", () =
       .execute();
     await t.deps.services.orders.runJobs();
     await t.deps.services.orders.runJobs();
-    expect(reminders()).toHaveLength(1);
-    expect(reminders()[0]?.page).toBe("/buyvip");
+    expect(await reminders()).toHaveLength(1);
+    expect((await reminders())[0]?.page).toBe("/buyvip");
     // A renewal makes a new period with its own reminder.
     const renewed = new Date(Date.now() + 2.5 * 86_400_000).toISOString();
     await db
@@ -155,18 +160,18 @@ describe("the store's notices as WeChat subscription messages (simulator)", () =
       .execute();
     await t.deps.services.orders.runJobs();
     await t.deps.services.orders.runJobs();
-    expect(reminders()).toHaveLength(2);
+    expect(await reminders()).toHaveLength(2);
   });
 
   it("a refused token is retried with a fresh one; a failure never breaks the order", async () => {
     const r = await reader(t, sim, {});
     await t.deps.store.set(`wechat:${sim.appId}:access_token`, "stale-token", 600);
     await buy(r, wechat, "vip.month");
-    expect(sentTo(r.openId)).toHaveLength(1);
+    expect(await sentTo(r.openId)).toHaveLength(1);
     await sim.close();
     const other = await reader(t, sim, {});
     await buy(other, wechat, "vip.month");
-    expect(sentTo(other.openId)).toHaveLength(0);
+    expect(await sentTo(other.openId)).toHaveLength(0);
     sim = await startWeChatSimulator({ port: sim.port });
   });
 });
