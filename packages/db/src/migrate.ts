@@ -27,6 +27,7 @@ import { challengesMigration } from "./migrations/0025-challenges.ts";
 import { studyRecordsMigration } from "./migrations/0026-study-records.ts";
 import { commerceMigration } from "./migrations/0027-commerce.ts";
 import { promotionsMigration } from "./migrations/0028-promotions.ts";
+import { memberEntriesMigration } from "./migrations/0030-member-entries.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0026-study-records": studyRecordsMigration,
   "0027-commerce": commerceMigration,
   "0028-promotions": promotionsMigration,
+  "0030-member-entries": memberEntriesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

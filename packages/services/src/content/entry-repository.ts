@@ -40,6 +40,18 @@ function notWorks(end: "r.from_id" | "r.to_id", id: string) {
 
 export function createEntryRepository(db: Kysely<Database>) {
   return {
+    /** Member entries (会员词条), the most connected first: examples of what VIP unlocks. */
+    async memberEntries(limit: number) {
+      return db
+        .selectFrom("entry")
+        .select(["id", "name", "kind", "time_desc"])
+        .where("member", "=", 1)
+        .orderBy("popularity", "desc")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
     async findById(id: string): Promise<EntryRow | undefined> {
       return db.selectFrom("entry").selectAll().where("id", "=", id).executeTakeFirst();
     },
