@@ -47,6 +47,18 @@ describe.each(databaseTargets())("member entries on $name", (target) => {
     expect(intro.body).not.toContain(rest());
   });
 
+  it("shows the entry pages that list a member entry only its opening", async () => {
+    const timeline = (await t.app.inject({ url: `/api/item/timeline/cn/${FREE_ENTRY}` })).json()
+      .data as { list: { itemId: string | null; desc: string }[] };
+    const relations = (await t.app.inject({ url: `/api/item/relation/cn/${FREE_ENTRY}` })).json()
+      .data as { relations: { item: { id: string; summary: string } }[] };
+    const onTimeline = timeline.list.filter((i) => i.itemId === MEMBER_ENTRY);
+    const related = relations.relations.filter((r) => r.item.id === MEMBER_ENTRY);
+    expect(onTimeline.length + related.length).toBeGreaterThan(0);
+    for (const i of onTimeline) expect(i.desc).toBe(memberOpening(full));
+    for (const r of related) expect(r.item.summary).toBe(memberOpening(full));
+  });
+
   it("gives a signed-in reader without VIP only the opening", async () => {
     const r = await signedInReader(t.app);
     const detail = await r.browser.get(`/api/item/detail/cn/${MEMBER_ENTRY}`);
