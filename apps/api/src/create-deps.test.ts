@@ -37,6 +37,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       music: false,
       learning: false,
       commerce: false,
+      memberEntries: false,
     });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
@@ -77,6 +78,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       music: false,
       learning: false,
       commerce: false,
+      memberEntries: false,
     });
     await old.close();
 
@@ -122,6 +124,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       music: false,
       learning: false,
       commerce: false,
+      memberEntries: false,
     });
     await old.close();
 
@@ -164,6 +167,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       music: false,
       learning: false,
       commerce: false,
+      memberEntries: false,
     });
     await old.close();
 
@@ -236,6 +240,7 @@ pieces:
       music: false,
       learning: false,
       commerce: false,
+      memberEntries: false,
     });
     await old.close();
 

@@ -126,6 +126,12 @@ export const sourcesSchema = z
   .refine((list) => new Set(list).size === list.length, "来源重复")
   .optional();
 
+/**
+ * A member entry (会员词条, VIP right "member-entries"): readers without VIP read only its
+ * opening. Only `true` is written; an entry without the flag is free.
+ */
+export const memberFlagSchema = z.literal(true).optional();
+
 export const regimeSchema = z.strictObject({
   key: keySchema,
   name: z.string().trim().min(1),
@@ -151,6 +157,7 @@ export const regimeSchema = z.strictObject({
   successor: keySchema.optional(),
   summary: chineseText(20, 400),
   sources: sourcesSchema,
+  member: memberFlagSchema,
 });
 
 export const placeSchema = z.strictObject({
@@ -172,6 +179,7 @@ export const placeSchema = z.strictObject({
     .default([]),
   summary: chineseText(10, 400),
   sources: sourcesSchema,
+  member: memberFlagSchema,
 });
 
 export const personSchema = z.strictObject({
@@ -190,6 +198,7 @@ export const personSchema = z.strictObject({
   poet: z.string().trim().min(1).optional(),
   summary: chineseText(40, 400),
   sources: sourcesSchema,
+  member: memberFlagSchema,
 });
 
 export const eventSchema = z.strictObject({
@@ -204,6 +213,7 @@ export const eventSchema = z.strictObject({
   category: z.enum(EVENT_CATEGORIES),
   summary: chineseText(40, 400),
   sources: sourcesSchema,
+  member: memberFlagSchema,
 });
 
 export { WORK_CATEGORIES };
@@ -271,6 +281,7 @@ export const workSchema = z
     about: z.array(keySchema).max(8, "至多 8 项").optional(),
     summary: chineseText(40, 400),
     sources: sourcesSchema,
+    member: memberFlagSchema,
   })
   .superRefine((work, ctx) => {
     if ((work.medium || work.subject) && work.category !== "绘画") {

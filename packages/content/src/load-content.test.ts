@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -51,6 +51,29 @@ describe("loadContent", () => {
     expect(liBai?.record.sources).toEqual(["《旧唐书·文苑传下》", "《新唐书·文艺传中》"]);
     const duFu = bundle.entries.find((e) => e.key === "du-fu");
     expect(duFu?.record).not.toHaveProperty("sources");
+  });
+
+  it("reads member: true as a member entry, and an entry without it as free", () => {
+    const dir = brokenCopy((d) => {
+      const file = join(d, "events/test.yaml");
+      const text = readFileSync(file, "utf8");
+      writeFileSync(file, text.replace("  name: 秦灭六国\n", "  name: 秦灭六国\n  member: true\n"));
+    });
+    const bundle = loadContent(dir);
+    const event = bundle.entries.find((e) => e.key === "qin-mie-liu-guo");
+    expect(event?.member).toBe(true);
+    expect(bundle.entries.find((e) => e.key === "ying-zheng")?.member).toBe(false);
+    expect(event?.record).not.toHaveProperty("member", false);
+
+    const wrong = brokenCopy((d) => {
+      const file = join(d, "events/test.yaml");
+      const text = readFileSync(file, "utf8");
+      writeFileSync(
+        file,
+        text.replace("  name: 秦灭六国\n", "  name: 秦灭六国\n  member: false\n"),
+      );
+    });
+    expect(issuesOf(wrong).map((i) => i.field)).toContain("member");
   });
 
   it("rejects an empty, repeated or overlong source list", () => {

@@ -55,6 +55,8 @@ export interface ContentEntry {
   name: string;
   aliases: string[];
   summary: string;
+  /** A member entry (`member: true`): readers without VIP read only its opening. */
+  member: boolean;
   start?: HistoricalDate;
   end?: HistoricalDate;
   regimeId?: string;
@@ -269,6 +271,7 @@ export function loadContent(root: string): ContentBundle {
       name: record.name,
       aliases: record.aliases,
       summary: record.summary.trim(),
+      member: record.member === true,
       file,
       record,
     };

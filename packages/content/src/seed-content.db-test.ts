@@ -53,6 +53,8 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0026-study-records",
         "0027-commerce",
         "0028-promotions",
+        "0029-store-notices",
+        "0030-member-entries",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

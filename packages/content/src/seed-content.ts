@@ -313,7 +313,14 @@ function entryData(entry: ContentEntry, byKey: Map<string, ContentEntry>) {
     } else if (Array.isArray(value)) value.forEach(collect);
     else if (value && typeof value === "object") Object.values(value).forEach(collect);
   };
-  const { key: _key, name: _name, aliases: _aliases, summary: _summary, ...rest } = entry.record;
+  const {
+    key: _key,
+    name: _name,
+    aliases: _aliases,
+    summary: _summary,
+    member: _member,
+    ...rest
+  } = entry.record;
   collect(rest);
   return { ...rest, refs };
 }
@@ -347,6 +354,8 @@ export async function seedContent(
     commerce?: boolean;
     /** false leaves the promotion tables alone: a database before 0028-promotions. */
     promotions?: boolean;
+    /** false leaves the entries' member flag alone: a database before 0030-member-entries. */
+    memberEntries?: boolean;
   } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -387,6 +396,7 @@ export async function seedContent(
           search_names: names.join(" "),
           pinyin: py.full,
           pinyin_initials: py.initials,
+          ...(options.memberEntries === false ? {} : { member: e.member ? 1 : 0 }),
           created_at: stamp,
           updated_at: stamp,
         };

@@ -11,6 +11,9 @@ export async function upsertEntries(
   rows: Insertable<EntryTable>[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  // The member flag is the content files' (0030-member-entries): written only by rows that
+  // carry it, so the poetry importer's entries and a database before 0030 keep theirs.
+  const withMember = rows.some((r) => r.member !== undefined);
   await db
     .insertInto("entry")
     .values(rows)
@@ -30,6 +33,7 @@ export async function upsertEntries(
         search_names: eb.ref("excluded.search_names"),
         pinyin: eb.ref("excluded.pinyin"),
         pinyin_initials: eb.ref("excluded.pinyin_initials"),
+        ...(withMember ? { member: eb.ref("excluded.member") } : {}),
         updated_at: eb.ref("excluded.updated_at"),
       })),
     )

@@ -199,6 +199,10 @@ export const entryDetail = entryCard.extend({
   verse: entryVerse,
   /** Where the entry's facts are recorded (《史记·刺客列传》 …), for the 资料来源 line; [] when none. */
   sources: z.array(z.string()),
+  /** A member entry (会员词条): its full text is for VIP readers. */
+  member: z.boolean(),
+  /** True when the reader lacks VIP: `summary` is only the entry's opening. */
+  locked: z.boolean(),
   viewNumShow: z.string(),
   likeNum: z.number().int(),
 });
@@ -210,6 +214,10 @@ export const entryIntro = z.object({
   name: z.string(),
   summary: z.string(),
   imageUrl: z.string().nullable(),
+  /** A member entry (会员词条): its full text is for VIP readers. */
+  member: z.boolean(),
+  /** True when the reader lacks VIP: `summary` is only the entry's opening. */
+  locked: z.boolean(),
 });
 export type EntryIntro = z.infer<typeof entryIntro>;
 

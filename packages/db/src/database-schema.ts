@@ -22,6 +22,8 @@ export interface EntryTable {
   search_names: string;
   pinyin: string;
   pinyin_initials: string;
+  /** 1: a member entry (migration 0030), whose full text only VIP readers get. */
+  member: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -28,6 +28,7 @@ import { studyRecordsMigration } from "./migrations/0026-study-records.ts";
 import { commerceMigration } from "./migrations/0027-commerce.ts";
 import { promotionsMigration } from "./migrations/0028-promotions.ts";
 import { storeNoticesMigration } from "./migrations/0029-store-notices.ts";
+import { memberEntriesMigration } from "./migrations/0030-member-entries.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0027-commerce": commerceMigration,
   "0028-promotions": promotionsMigration,
   "0029-store-notices": storeNoticesMigration,
+  "0030-member-entries": memberEntriesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -178,7 +178,15 @@ export function createServices(deps: ServiceDeps) {
   // Signed-in readers' reads (their history on /my), written like the view counts.
   const readingHistory = createReadingHistoryRepository(db);
   const reads = createReadingRecorder(readingHistory);
-  const entryService = createEntryService({ articles, entries, views, caches, reads });
+  const entryService = createEntryService({
+    articles,
+    entries,
+    views,
+    caches,
+    reads,
+    // Member entries (会员词条) are whole for VIP readers: the one rule of VIP_RIGHTS.
+    memberAccess: (reader) => entitlements.hasOwner(reader, "member-entries"),
+  });
   // Time columns, the timebar and timelines (/timeColumn, /timebar, /timeline).
   const timeRepository = createTimeRepository(db);
   const timeColumns = createTimeColumnService({ time: timeRepository, caches });

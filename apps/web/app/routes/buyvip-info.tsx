@@ -10,10 +10,11 @@ import "../features/store/store.css";
 // (the rule the gates use); the content page adds examples of each kind from the learning area.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const content = new URL(request.url).pathname.startsWith("/buyvip/content");
-  if (!content) return { content: false, ladders: [], courses: [] } as const;
-  const [ladders, kp] = await Promise.all([
+  if (!content) return { content: false, ladders: [], courses: [], entries: [] } as const;
+  const [ladders, kp, entries] = await Promise.all([
     context.services.ladders.list(context.viewer),
     context.services.knowledgePoints.courses(context.viewer),
+    context.services.entries.memberExamples(8),
   ]);
   return {
     content: true,
@@ -24,6 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       levelCount: l.levelCount,
     })),
     courses: kp.courses.slice(0, 6).map((c) => ({ key: c.key, title: c.title, points: c.points })),
+    entries,
   } as const;
 }
 
@@ -58,9 +60,21 @@ export default function VipInfo({ loaderData: d }: Route.ComponentProps) {
               </ul>
             )}
             {d.content && r.key === "member-entries" && (
-              <p className="tj-store__muted">
-                例如人物、事件、制度的深度词条，页面上标有“会员”字样。
-              </p>
+              <>
+                <p className="tj-store__muted">
+                  例如人物、事件、制度的深度词条，页面上标有“会员”字样。
+                </p>
+                {d.entries.length > 0 && (
+                  <ul className="tj-store__muted" data-testid="member-entries">
+                    {d.entries.map((e) => (
+                      <li key={e.id}>
+                        <AppLink to={`/detail/${e.id}`}>{e.name}</AppLink>
+                        {e.timeDesc && <span className="tj-store__muted">（{e.timeDesc}）</span>}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
             )}
             {d.content && r.key === "full-articles" && (
               <p className="tj-store__muted">

@@ -18,6 +18,7 @@ import { EntryTimeline } from "../features/content/entry-timeline.tsx";
 import { EntryVerse } from "../features/content/entry-verse.tsx";
 import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
+import { MemberPrompt, MemberTag } from "../features/content/member-entry.tsx";
 import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { RecommendationsWhenNear } from "../features/graph/entry-recommendations-near.tsx";
@@ -255,13 +256,17 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
     // A new entry starts with its own lists collapsed (or open, with seeMore).
     <main className="tj-entry" key={`${entry.id}-${seeMore}`}>
       <EntryHeader entry={entry} time={!isText}>
-        <p className="tj-entryhead__meta">{entry.viewNumShow} 阅读</p>
+        <p className="tj-entryhead__meta">
+          {entry.member && <MemberTag />}
+          {entry.viewNumShow} 阅读
+        </p>
       </EntryHeader>
       {isText ? (
         <EntryVerse entry={entry} />
       ) : (
         <>
           <p className="tj-entry__summary">{entry.summary}</p>
+          {entry.locked && <MemberPrompt path={`/detail/${entry.id}`} />}
           <EntryFactsBox facts={entry.factList} expanded={seeMore} />
         </>
       )}

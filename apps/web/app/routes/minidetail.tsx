@@ -5,6 +5,7 @@ import { ownerIdOf } from "@tongjian/domain/viewer";
 import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
 import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
+import { MemberPrompt, MemberTag } from "../features/content/member-entry.tsx";
 import { PopularEntries } from "../features/content/popular-entries.tsx";
 import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
@@ -78,8 +79,10 @@ export default function MiniDetailPage({ loaderData }: Route.ComponentProps) {
     <main className="tj-entry tj-entry--mini">
       <EntryHeader entry={entry} />
       <p className="tj-entry__summary">
+        {entry.member && <MemberTag />}
         {isText ? entry.verse.lines.slice(0, 4).join("") || entry.summary : entry.summary}
       </p>
+      {entry.locked && <MemberPrompt path={`/minidetail/${entry.id}`} />}
       <EntryFactsBox facts={entry.factList} expanded={false} />
       <AppLink className="tj-button tj-entry__full" to={`/detail/${entry.id}`}>
         查看完整词条

@@ -10,6 +10,7 @@ import type {
 } from "@tongjian/contracts/content";
 import { entryFacts, entryVerse } from "@tongjian/domain/entry-facts";
 import { entrySources } from "@tongjian/domain/entry-sources";
+import { memberOpening } from "@tongjian/domain/member-entries";
 import { RELATED_ARTICLES_LIMIT, relationGroup } from "@tongjian/domain/relation-groups";
 import { formatViewCount } from "@tongjian/domain/view-count";
 import { workCategoryInfo } from "@tongjian/domain/work-categories";
@@ -56,6 +57,11 @@ export function createEntryService(deps: {
   /** Signed-in readers' reads, for their history (optional: tools read without one). */
   reads?: ReadRecorder;
   caches: ContentReadCaches;
+  /**
+   * Whether a signed-in reader (owner id) may read member entries whole (VIP right
+   * "member-entries"); without it every reader gets only their opening.
+   */
+  memberAccess?: (reader: string) => Promise<boolean>;
 }) {
   // An entry's relations are content only (no counters): the relation list and the timeline of
   // one entry share one read, every reader shares it for a while, and a content reload drops it.
@@ -65,6 +71,23 @@ export function createEntryService(deps: {
   // works, articles) is content too: read once per entry and shared the same way. The view and
   // like counts of the entry itself are read fresh; those on article cards may lag.
   const parts = deps.caches.create<object>({ ttlMs: RELATED_TTL_MS, max: 2_000 });
+
+  /**
+   * The text a reader gets of an entry: the whole summary, or for a member entry and a reader
+   * without VIP only its opening. The full text never leaves the service for them.
+   */
+  async function readable(
+    entry: { member?: number | boolean | null; summary: string },
+    reader: string | null | undefined,
+  ) {
+    const member = entry.member === 1 || entry.member === true;
+    const locked = member && !(reader && (await deps.memberAccess?.(reader)));
+    return {
+      member,
+      locked,
+      summary: locked ? memberOpening(entry.summary) : entry.summary,
+    };
+  }
 
   async function requireEntry(id: string) {
     const entry = await deps.entries.findById(id);
@@ -194,10 +217,12 @@ export function createEntryService(deps: {
             factList: entryFacts(entry.kind, data),
             verse: entryVerse(entry.kind, data),
             sources: entrySources(data),
+            member: entry.member === 1,
           };
         }),
         deps.entries.counters(id),
       ]);
+      const text = await readable(shown, reader);
       if (!counts) throw new NotFoundError(ENTRY_NOT_FOUND);
       if (countView) {
         deps.views.add("entry", id);
@@ -205,9 +230,21 @@ export function createEntryService(deps: {
       }
       return {
         ...shown,
+        ...text,
         viewNumShow: formatViewCount(counts.view_count + deps.views.pendingFor("entry", id)),
         likeNum: counts.like_count,
       };
+    },
+
+    /** Some member entries (会员词条), for 会员内容: names and links only, never their text. */
+    memberExamples(limit = 8): Promise<{ id: string; name: string; timeDesc: string | null }[]> {
+      return parts.get(`members|${limit}`, async () =>
+        (await deps.entries.memberEntries(limit)).map((e) => ({
+          id: e.id,
+          name: e.name,
+          timeDesc: e.time_desc,
+        })),
+      ) as Promise<{ id: string; name: string; timeDesc: string | null }[]>;
     },
 
     /** A view of an entry page served without asking for its detail (the page cache). */
@@ -216,9 +253,14 @@ export function createEntryService(deps: {
     },
 
     /** Entry summary for the in-text detail pop-up (spec §3: name, summary, imageUrl). */
-    async intro(id: string): Promise<EntryIntro> {
+    async intro(id: string, reader?: string | null): Promise<EntryIntro> {
       const entry = await requireEntry(id);
-      return { id: entry.id, name: entry.name, summary: entry.summary, imageUrl: entry.image_url };
+      return {
+        id: entry.id,
+        name: entry.name,
+        imageUrl: entry.image_url,
+        ...(await readable(entry, reader)),
+      };
     },
 
     relations(id: string): Promise<EntryRelations> {

@@ -1,5 +1,6 @@
 import type { Database, EntryTable } from "@tongjian/db/database-schema";
 import { WORKS_RELATION_TYPE } from "@tongjian/domain/entry-kinds";
+import { memberOpening } from "@tongjian/domain/member-entries";
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 
 export type EntryRow = Selectable<EntryTable>;
@@ -40,6 +41,18 @@ function notWorks(end: "r.from_id" | "r.to_id", id: string) {
 
 export function createEntryRepository(db: Kysely<Database>) {
   return {
+    /** Member entries (会员词条), the most connected first: examples of what VIP unlocks. */
+    async memberEntries(limit: number) {
+      return db
+        .selectFrom("entry")
+        .select(["id", "name", "kind", "time_desc"])
+        .where("member", "=", 1)
+        .orderBy("popularity", "desc")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
     async findById(id: string): Promise<EntryRow | undefined> {
       return db.selectFrom("entry").selectAll().where("id", "=", id).executeTakeFirst();
     },
@@ -53,9 +66,10 @@ export function createEntryRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** Entries for cards and timelines: a member entry's summary is only its opening. */
     async findManyByIds(ids: string[]) {
       if (ids.length === 0) return [];
-      return db
+      const rows = await db
         .selectFrom("entry")
         .select([
           "id",
@@ -66,9 +80,13 @@ export function createEntryRepository(db: Kysely<Database>) {
           "image_url",
           "start_year",
           "end_year",
+          "member",
         ])
         .where("id", "in", ids)
         .execute();
+      return rows.map(({ member, ...row }) =>
+        member === 1 ? { ...row, summary: memberOpening(row.summary) } : row,
+      );
     },
 
     /** The relations whose both ends are among the given entries (a topic's people). */
@@ -96,6 +114,7 @@ export function createEntryRepository(db: Kysely<Database>) {
         "e.summary",
         "e.time_desc",
         "e.image_url",
+        "e.member",
       ] as const;
       const relationColumns = [
         "r.type",
@@ -146,7 +165,8 @@ export function createEntryRepository(db: Kysely<Database>) {
             id: r.id,
             name: r.name,
             kind: r.kind,
-            summary: r.summary,
+            // A member entry shows others only its opening, whoever reads (the lists are shared).
+            summary: r.member === 1 ? memberOpening(r.summary) : r.summary,
             time_desc: r.time_desc,
             image_url: r.image_url,
           },

@@ -47,7 +47,9 @@ export function registerItemRoutes(app: TypedApp, { services }: AppDeps) {
         response: replies(entryIntro),
       },
     },
-    async (request) => ok(await services.entries.intro(request.params.id)),
+    // A member entry's pop-up is whole only for VIP readers, like its detail.
+    async (request) =>
+      ok(await services.entries.intro(request.params.id, ownerIdOf(request.viewer))),
   );
 
   app.get(

@@ -27,6 +27,8 @@ function poem(
     factList,
     verse: { lines, notes: [], reading },
     sources: [],
+    member: false,
+    locked: false,
     viewNumShow: "1",
     likeNum: 0,
   };
