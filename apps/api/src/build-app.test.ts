@@ -62,7 +62,16 @@ describe.each(databaseTargets())("API on $name", (target) => {
     expect(detail.data.facts.courtesy).toBe("太白");
 
     const intro = (await get(`/api/item/intro/cn/${LI_BAI}`)).json();
-    expect(Object.keys(intro.data).sort()).toEqual(["id", "imageUrl", "name", "summary"]);
+    expect(Object.keys(intro.data).sort()).toEqual([
+      "id",
+      "imageUrl",
+      "locked",
+      "member",
+      "name",
+      "summary",
+    ]);
+    // 李白 is not a member entry: nothing is held back.
+    expect(intro.data).toMatchObject({ member: false, locked: false });
 
     const relation = (await get(`/api/item/relation/cn/${LI_BAI}`)).json();
     const friend = relation.data.relations.find(
