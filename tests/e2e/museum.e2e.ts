@@ -231,16 +231,22 @@ describe("the 3D museum", () => {
       .getByRole("button", { name: "在展厅中看" })
       .click();
     await expect(page.getByTestId("museum-stage").isVisible()).resolves.toBe(true);
-    const at = await page.evaluate(() => {
-      const el = document.querySelector('[data-testid="museum-stage"]') as HTMLElement & {
-        museumView: MuseumView;
-      };
-      const href = [...document.querySelectorAll(".tj-museum__item-link")]
-        .find((a) => a.textContent?.includes("千里江山图"))
-        ?.getAttribute("href");
-      return el.museumView.project(href?.split("/").pop() ?? "");
-    });
-    expect(at?.onScreen).toBe(true);
+    // The view moves to the scroll on its next frames: wait until it stands in front of it.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const el = document.querySelector('[data-testid="museum-stage"]') as HTMLElement & {
+              museumView: MuseumView;
+            };
+            const href = [...document.querySelectorAll(".tj-museum__item-link")]
+              .find((a) => a.textContent?.includes("千里江山图"))
+              ?.getAttribute("href");
+            return el.museumView.project(href?.split("/").pop() ?? "")?.onScreen ?? false;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await expect(
       page.getByTestId("museum-stage").evaluate((el) => el.getBoundingClientRect().top),
     ).resolves.toBeLessThan(200);
