@@ -1,3 +1,4 @@
+import { chinaDay } from "./china-time.ts";
 /**
  * Rules of the learning area (issue 20) that the content checker, the server, the pages and the
  * tests share: grades, eras, themes, question shapes and how an answer is marked.
@@ -102,5 +103,5 @@ export function isCorrectAnswer(answer: readonly number[], chosen: readonly numb
 
 /** What a day of study is called in records: the reader's calendar day in China (UTC+8). */
 export function studyDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  return chinaDay(at);
 }

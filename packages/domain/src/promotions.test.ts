@@ -3,7 +3,6 @@ import {
   type CouponRule,
   CROCKFORD_ALPHABET,
   checkStoreCode,
-  chinaDay,
   couponCoversProduct,
   couponOffFen,
   couponRefusal,
@@ -192,9 +191,5 @@ describe("draws", () => {
     expect(oddsPercent(1, 8)).toBe("12.5%");
     expect(oddsPercent(4, 8)).toBe("50%");
     expect(oddsPercent(1, 300)).toBe("0.33%");
-  });
-  it("counts days in China time", () => {
-    expect(chinaDay(new Date("2026-11-27T16:30:00Z"))).toBe("2026-11-28");
-    expect(chinaDay(new Date("2026-11-27T15:59:59Z"))).toBe("2026-11-27");
   });
 });

@@ -194,13 +194,6 @@ export function oddsPercent(weight: number, total: number): string {
   return `${Number.isInteger(pct) ? pct : pct.toFixed(pct < 1 ? 2 : 1)}%`;
 }
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** The China date of an instant, YYYY-MM-DD (a reader's draws per day). */
-export function chinaDay(at: Date): string {
-  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 // ---------------------------------------------------------------- gifts
 
 /** What a reader (VIP or after buying) may share with friends, and to how many. */

@@ -1,4 +1,5 @@
 import type { Database } from "@tongjian/db/database-schema";
+import { addChinaMonths, addDays } from "@tongjian/domain/china-time";
 import {
   COURSE_SCOPES,
   type CourseScope,
@@ -8,7 +9,6 @@ import {
 import { ownerIdOf, type Viewer } from "@tongjian/domain/viewer";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { newId } from "../accounts/account-repository.ts";
-import { addChinaMonths, addDays } from "./china-time.ts";
 
 const RIGHTS = new Set<string>(VIP_RIGHTS.map((r) => r.key));
 const SCOPES = new Set<string>(COURSE_SCOPES);

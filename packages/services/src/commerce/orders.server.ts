@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { OrderView, PayView, QuoteView, shippingAddress } from "@tongjian/contracts/commerce";
 import type { Database } from "@tongjian/db/database-schema";
+import { chinaDayRange, chinaStamp, formatChinaTime } from "@tongjian/domain/china-time";
 import {
   canTransition,
   ORDER_PAY_WINDOW_MS,
@@ -14,7 +15,6 @@ import type { z } from "zod";
 import { newId } from "../accounts/account-repository.ts";
 import { NotFoundError, NotLoggedInError, ServiceError } from "../service-error.ts";
 import { type CatalogueProduct, toCatalogueProduct } from "./catalogue.server.ts";
-import { chinaDayRange, chinaStamp, formatChinaTime } from "./china-time.ts";
 import {
   type ComplimentaryOrders,
   CouponUnavailableError,
@@ -274,47 +274,71 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   async function view(row: OrderRow, trx: Kysely<Database> = db): Promise<OrderView> {
-    const product = await trx
-      .selectFrom("product")
-      .select(["key", "title", "kind"])
-      .where("key", "=", row.product_key)
-      .executeTakeFirst();
-    const events = await trx
-      .selectFrom("order_event")
-      .select(["to_state", "cause", "at"])
-      .where("order_num", "=", row.order_num)
-      .orderBy("at")
-      .orderBy("id")
-      .execute();
-    return {
-      orderNum: row.order_num,
-      state: row.state as OrderState,
-      stateLabel: ORDER_STATE_LABELS[row.state as OrderState] ?? row.state,
-      product: {
-        key: row.product_key,
-        title: product?.title ?? row.product_key,
-        kind: (product?.kind ?? "vip") as ProductKind,
-      },
-      quantity: row.quantity,
-      listFen: row.list_fen,
-      discountFen: row.discount_fen,
-      couponFen: row.coupon_fen,
-      couponTitle: row.coupon_grant_id
-        ? ((await deps.pricing.couponTitle?.(trx, row.coupon_grant_id)) ?? "优惠券")
-        : null,
-      payFen: row.pay_fen,
-      refundedFen: row.refunded_fen,
-      method: row.source ?? row.method,
-      autoRenew: row.auto_renew === 1,
-      createdAt: row.created_at,
-      expiresAt: row.expires_at,
-      paidAt: row.paid_at,
-      fulfilledAt: row.fulfilled_at,
-      granted: row.granted,
-      address: row.address ? (JSON.parse(row.address) as Address) : null,
-      returnPath: row.return_path,
-      events: events.map((e) => ({ state: e.to_state as OrderState, at: e.at, cause: e.cause })),
-    };
+    return (await views([row], trx))[0] as OrderView;
+  }
+
+  /** Orders as pages see them: their products and events read once for the whole list. */
+  async function views(rows: OrderRow[], trx: Kysely<Database> = db): Promise<OrderView[]> {
+    if (rows.length === 0) return [];
+    const [products, events] = await Promise.all([
+      trx
+        .selectFrom("product")
+        .select(["key", "title", "kind"])
+        .where("key", "in", [...new Set(rows.map((r) => r.product_key))])
+        .execute(),
+      trx
+        .selectFrom("order_event")
+        .select(["order_num", "to_state", "cause", "at"])
+        .where(
+          "order_num",
+          "in",
+          rows.map((r) => r.order_num),
+        )
+        .orderBy("at")
+        .orderBy("id")
+        .execute(),
+    ]);
+    const productOfKey = new Map(products.map((p) => [p.key, p]));
+    const eventsOf = new Map<string, OrderView["events"]>();
+    for (const e of events) {
+      const list = eventsOf.get(e.order_num) ?? [];
+      list.push({ state: e.to_state as OrderState, at: e.at, cause: e.cause });
+      eventsOf.set(e.order_num, list);
+    }
+    return Promise.all(
+      rows.map(async (row) => {
+        const product = productOfKey.get(row.product_key);
+        return {
+          orderNum: row.order_num,
+          state: row.state as OrderState,
+          stateLabel: ORDER_STATE_LABELS[row.state as OrderState] ?? row.state,
+          product: {
+            key: row.product_key,
+            title: product?.title ?? row.product_key,
+            kind: (product?.kind ?? "vip") as ProductKind,
+          },
+          quantity: row.quantity,
+          listFen: row.list_fen,
+          discountFen: row.discount_fen,
+          couponFen: row.coupon_fen,
+          couponTitle: row.coupon_grant_id
+            ? ((await deps.pricing.couponTitle?.(trx, row.coupon_grant_id)) ?? "优惠券")
+            : null,
+          payFen: row.pay_fen,
+          refundedFen: row.refunded_fen,
+          method: row.source ?? row.method,
+          autoRenew: row.auto_renew === 1,
+          createdAt: row.created_at,
+          expiresAt: row.expires_at,
+          paidAt: row.paid_at,
+          fulfilledAt: row.fulfilled_at,
+          granted: row.granted,
+          address: row.address ? (JSON.parse(row.address) as Address) : null,
+          returnPath: row.return_path,
+          events: eventsOf.get(row.order_num) ?? [],
+        };
+      }),
+    );
   }
 
   /** The WeChat openid of the viewer's visitor (JSAPI pay needs it). */
@@ -1239,7 +1263,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const states = FILTERS[state];
       if (states) q = q.where("state", "in", states);
       const rows = await q.orderBy("created_at", "desc").limit(100).execute();
-      return Promise.all(rows.map((r) => view(r)));
+      return views(rows);
     },
 
     /**

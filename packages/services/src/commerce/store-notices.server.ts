@@ -1,7 +1,7 @@
 import type { OrderView } from "@tongjian/contracts/commerce";
 import type { Database } from "@tongjian/db/database-schema";
+import { formatChinaTime } from "@tongjian/domain/china-time";
 import type { Kysely } from "kysely";
-import { formatChinaTime } from "./china-time.ts";
 
 /** One WeChat subscription message (the official account's message/subscribe/bizsend). */
 export interface SubscribeMessage {

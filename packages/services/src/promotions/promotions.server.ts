@@ -13,13 +13,13 @@ import type {
   MyGiftsView,
 } from "@tongjian/contracts/promotions";
 import type { Database } from "@tongjian/db/database-schema";
+import { chinaDay } from "@tongjian/domain/china-time";
 import { PRODUCT_KIND_LABELS, type ProductKind } from "@tongjian/domain/commerce";
 import { maskPhone } from "@tongjian/domain/phone-number";
 import {
   buyHref,
   CROCKFORD_ALPHABET,
   checkStoreCode,
-  chinaDay,
   describeCoupon,
   GIFT_LIFETIME_MS,
   GIFT_OFFERS,

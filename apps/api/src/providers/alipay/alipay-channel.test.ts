@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { chinaDay } from "@tongjian/domain/china-time";
 import {
   ChannelError,
   NotificationRejectedError,
@@ -13,7 +14,6 @@ import {
   startAlipaySimulator,
 } from "../../../../../tools/alipay-simulator/alipay-simulator.ts";
 import { type AlipayChannel, createAlipayChannel } from "./alipay-channel.ts";
-import { chinaDay } from "./alipay-format.ts";
 
 /** A notify endpoint for the test: keeps every body it is sent and answers "success". */
 async function startCapture() {

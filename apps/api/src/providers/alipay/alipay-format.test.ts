@@ -1,7 +1,7 @@
+import { chinaDay } from "@tongjian/domain/china-time";
 import { describe, expect, it } from "vitest";
 import {
   BillFormatError,
-  chinaDay,
   fenToYuan,
   parseAlipayBill,
   parseChinaTime,

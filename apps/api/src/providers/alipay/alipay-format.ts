@@ -3,6 +3,7 @@
  * ("2026-11-27 18:03:29", GMT+8, no zone), and the day's bill (see `parseAlipayBill`). Amounts
  * are converted with integer arithmetic on the digits, never through floating point.
  */
+import { CHINA_OFFSET_MS, formatChinaTime } from "@tongjian/domain/china-time";
 import type { StatementLine } from "@tongjian/services/commerce/payment-channel";
 
 /** Alipay takes 0.01 to 100000000.00 yuan for one trade. */
@@ -43,17 +44,8 @@ export function yuanToFenOrNull(text: string | null | undefined): number | null 
   }
 }
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** A moment as Alipay writes it: China time, "yyyy-MM-dd HH:mm:ss". */
-export function toChinaTime(at: Date): string {
-  const d = new Date(at.getTime() + CHINA_OFFSET_MS);
-  return (
-    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
-    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-  );
-}
+export const toChinaTime = formatChinaTime;
 
 const CHINA_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -67,11 +59,6 @@ export function parseChinaTime(text: string | null | undefined): Date | null {
   // Reject 2026-02-30 and the like: the fields must survive the round trip.
   if (toChinaTime(at).slice(0, 16) !== `${y}-${mo}-${d} ${h}:${mi}`) return null;
   return at;
-}
-
-/** The China date of a moment, "yyyy-MM-dd". */
-export function chinaDay(at: Date): string {
-  return toChinaTime(at).slice(0, 10);
 }
 
 /** Splits one CSV line (RFC 4180 quoting), trimming the tabs and spaces Alipay pads cells with. */

@@ -1,4 +1,5 @@
 import { type KeyObject, X509Certificate } from "node:crypto";
+import { chinaRfc3339 } from "@tongjian/domain/china-time";
 import {
   ChannelError,
   type ChannelRefund,
@@ -169,11 +170,6 @@ function refundOf(refund: z.infer<typeof refundSchema>, orderNum?: string): Chan
     state: status === "SUCCESS" ? "success" : status === "PROCESSING" ? "processing" : "failed",
     amountFen: refund.amount.refund,
   };
-}
-
-/** RFC 3339 in China time, as WeChat Pay's time_expire wants it. */
-export function chinaRfc3339(at: Date): string {
-  return `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
 }
 
 function header(headers: NotificationRequest["headers"], name: string): string | undefined {

@@ -1,7 +1,8 @@
 import { createCipheriv, createSign, createVerify, generateKeyPairSync } from "node:crypto";
+import { chinaRfc3339 } from "@tongjian/domain/china-time";
 import { describe, expect, it } from "vitest";
 import { chinaTimeToIso, parseTradeBill, yuanToFen } from "./wechat-pay-bill.ts";
-import { chinaRfc3339, tradeStateOf } from "./wechat-pay-channel.ts";
+import { tradeStateOf } from "./wechat-pay-channel.ts";
 import {
   appPaySign,
   authorizationHeader,

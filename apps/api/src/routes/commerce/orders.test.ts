@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { addChinaMonths } from "@tongjian/services/commerce/china-time";
+import { addChinaMonths } from "@tongjian/domain/china-time";
 import { CouponUnavailableError, type Pricing } from "@tongjian/services/commerce/commerce-seams";
-import { noPromotions } from "@tongjian/services/commerce/no-promotions";
 import { createOrderService } from "@tongjian/services/commerce/orders.server";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noPromotions } from "../../../../../tests/support/no-promotions.ts";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
 import { createTestApp } from "../../test-app.ts";
 import { createMemoryChannel, MEMORY_MERCHANT } from "../../test-payment-channel.ts";

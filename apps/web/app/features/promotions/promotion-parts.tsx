@@ -1,4 +1,5 @@
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
+import { formatChinaTime } from "@tongjian/domain/china-time";
 import { loginPath } from "@tongjian/domain/viewer";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -48,7 +49,7 @@ export function Countdown({
 
 /** "2026-11-27 18:00" in China time. */
 export function chinaTime(iso: string): string {
-  return new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
+  return formatChinaTime(new Date(iso)).slice(0, 16);
 }
 
 /** Sign in first, the way of the reader's environment, and back here. */

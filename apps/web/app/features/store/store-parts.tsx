@@ -1,4 +1,5 @@
 import type { OrderView, ProductView } from "@tongjian/contracts/commerce";
+import { formatChinaTime } from "@tongjian/domain/china-time";
 import { formatFen, ORDER_STATE_LABELS } from "@tongjian/domain/commerce";
 import { useEffect, useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
@@ -6,9 +7,8 @@ import { PAY_METHOD_LABELS, type PayMethod, type PayStep } from "./pay-flow.ts";
 
 /** China time, to the second: 2026-11-27 18:00:00. */
 export function chinaTime(iso: string): string {
-  const t = new Date(iso).getTime();
-  if (Number.isNaN(t)) return iso;
-  return new Date(t + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : formatChinaTime(at);
 }
 
 export function StoreLoading({ label = "正在加载…" }: { label?: string }) {

@@ -1,10 +1,23 @@
 /**
- * Calendar arithmetic in China time (UTC+8, no daylight saving): a membership of n months ends
- * on the same day and second n calendar months later as seen in China, or on the last day of a
- * shorter month (Jan 31 + 1 month → Feb 28/29), exact to the second.
+ * China time (UTC+8, no daylight saving): the one place that turns an instant into China's
+ * calendar day, clock time or stamp, and does calendar arithmetic on it.
  */
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+export const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
+/** The China calendar day of an instant, YYYY-MM-DD. */
+export function chinaDay(at: Date): string {
+  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** RFC 3339 in China time ("2026-11-27T18:00:00+08:00"), as WeChat Pay writes times. */
+export function chinaRfc3339(at: Date): string {
+  return `${new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19)}+08:00`;
+}
+
+/**
+ * A membership of n months ends on the same day and second n calendar months later as seen in
+ * China, or on the last day of a shorter month (Jan 31 + 1 month → Feb 28/29).
+ */
 export function addChinaMonths(from: Date, months: number): Date {
   const local = new Date(from.getTime() + CHINA_OFFSET_MS);
   const y = local.getUTCFullYear();

@@ -1,6 +1,6 @@
-import { canTransition } from "@tongjian/domain/commerce";
 import { describe, expect, it } from "vitest";
-import { addChinaMonths, chinaDayRange, formatChinaTime } from "./china-time.ts";
+import { addChinaMonths, chinaDay, chinaDayRange, formatChinaTime } from "./china-time.ts";
+import { canTransition } from "./commerce.ts";
 
 describe("VIP periods in China calendar months, exact to the second", () => {
   it("adds months on the China calendar, keeping the time of day to the second", () => {
@@ -41,5 +41,12 @@ describe("the order state machine", () => {
     expect(canTransition("paid", "closed")).toBe(false);
     expect(canTransition("refunded", "fulfilled")).toBe(false);
     expect(canTransition("refunding", "fulfilled")).toBe(true);
+  });
+});
+
+describe("the China calendar day", () => {
+  it("turns at 16:00 UTC", () => {
+    expect(chinaDay(new Date("2026-11-27T16:30:00Z"))).toBe("2026-11-28");
+    expect(chinaDay(new Date("2026-11-27T15:59:59Z"))).toBe("2026-11-27");
   });
 });

@@ -1,9 +1,11 @@
-import { CouponUnavailableError, type Pricing } from "./commerce-seams.ts";
+import {
+  CouponUnavailableError,
+  type Pricing,
+} from "../../packages/services/src/commerce/commerce-seams.ts";
 
 /**
- * The pricing the order service uses until the promotions (decision 36) are joined in
- * create-services.ts: no discount runs and no coupon applies, so a reader pays the list price
- * × quantity. Asking to lock a coupon is refused: there are none to lock.
+ * TEST-ONLY. A pricing with no promotions, for the order service's own tests: no discount runs
+ * and no coupon applies, so a reader pays the list price × quantity; locking a coupon is refused.
  */
 export const noPromotions: Pricing = {
   async runningDiscounts() {
