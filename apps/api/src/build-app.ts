@@ -22,6 +22,7 @@ import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerBoardRoutes } from "./routes/boards/board-routes.ts";
 import { registerBookRoutes } from "./routes/books/book-routes.ts";
+import { registerCampaignRoutes } from "./routes/campaigns/campaign-routes.ts";
 import { registerCommerceRoutes } from "./routes/commerce/commerce-routes.ts";
 import { registerPayNotifyRoutes } from "./routes/commerce/pay-notify-routes.ts";
 import { registerCommunityRoutes } from "./routes/community/community-routes.ts";
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerDepthTestRoutes(typed, deps);
     registerLadderRoutes(typed, deps);
     registerPromotionRoutes(typed, deps);
+    registerCampaignRoutes(typed, deps);
     registerCommerceRoutes(typed, deps);
     registerPayNotifyRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.

@@ -38,6 +38,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       learning: false,
       commerce: false,
       memberEntries: false,
+      campaigns: false,
     });
     await importPoetry(old, { dir: "tests/fixtures/chinese-poetry", searchIndex: false });
     await old.close();
@@ -79,6 +80,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       learning: false,
       commerce: false,
       memberEntries: false,
+      campaigns: false,
     });
     await old.close();
 
@@ -125,6 +127,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       learning: false,
       commerce: false,
       memberEntries: false,
+      campaigns: false,
     });
     await old.close();
 
@@ -168,6 +171,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
       learning: false,
       commerce: false,
       memberEntries: false,
+      campaigns: false,
     });
     await old.close();
 
@@ -241,6 +245,7 @@ pieces:
       learning: false,
       commerce: false,
       memberEntries: false,
+      campaigns: false,
     });
     await old.close();
 

@@ -42,6 +42,7 @@ import { type ContentLearning, loadLearning } from "./learning-content.ts";
 import { type ContentMusic, loadMusic } from "./music-content.ts";
 import { type ContentPanoramas, loadPanoramas } from "./panorama-content.ts";
 import { type ContentPromotions, loadPromotions } from "./promotions-content.ts";
+import { type ContentCampaign, loadCampaigns } from "./campaign-content.ts";
 import { type CardArticleRef, renderArticleCard } from "./render-article-card.ts";
 import type { BaseMap } from "./territories/base-map.ts";
 import { type ContentTerritory, loadTerritories } from "./territories/load-territories.ts";
@@ -148,6 +149,8 @@ export interface ContentBundle {
   commerce: ContentCommerce;
   /** Sample coupons, discounts and draw sales (content/commerce/promotions.yaml). */
   promotions: ContentPromotions;
+  /** Seasonal campaigns (content/campaigns/<key>/campaign.yaml). */
+  campaigns: ContentCampaign[];
 }
 
 export interface ContentIssue {
@@ -798,6 +801,7 @@ export function loadContent(root: string): ContentBundle {
 
   const commerce = loadCommerce(root, issues);
   const promotions = loadPromotions(root, commerce, issues);
+  const campaigns = loadCampaigns(root, promotions, issues);
 
   if (issues.length > 0) throw new ContentValidationError(issues);
   return {
@@ -814,5 +818,6 @@ export function loadContent(root: string): ContentBundle {
     learning,
     commerce,
     promotions,
+    campaigns,
   };
 }

@@ -13,6 +13,7 @@ import type { ContentBundle, ContentEntry, ContentInsight } from "./load-content
 import { writeLearning } from "./seed-learning.ts";
 import { writeProducts } from "./seed-products.ts";
 import { writePromotions } from "./seed-promotions.ts";
+import { writeCampaigns } from "./seed-campaigns.ts";
 import { composeBundleTerritories, writeTerritories } from "./territories/seed-territories.ts";
 import { upsertEntries } from "./upsert-entries.ts";
 
@@ -354,6 +355,8 @@ export async function seedContent(
     commerce?: boolean;
     /** false leaves the promotion tables alone: a database before 0028-promotions. */
     promotions?: boolean;
+    /** false leaves the campaign table alone: a database before 0031-campaigns. */
+    campaigns?: boolean;
     /** false leaves the entries' member flag alone: a database before 0030-member-entries. */
     memberEntries?: boolean;
   } = {},
@@ -490,6 +493,7 @@ export async function seedContent(
     if (options.commerce !== false) await writeProducts(trx, bundle.commerce, stamp);
     if (options.commerce !== false && options.promotions !== false)
       await writePromotions(trx, bundle.promotions, stamp);
+    if (options.campaigns !== false) await writeCampaigns(trx, bundle.campaigns, stamp);
 
     // The home banner features the newest articles of each section.
     await trx.deleteFrom("banner").execute();

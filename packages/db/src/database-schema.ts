@@ -1330,6 +1330,111 @@ export interface StoreNoticeTable {
   created_at: string;
 }
 
+/** A seasonal activity of the campaign engine (migration 0031, decision 39). */
+export interface CampaignTable {
+  key: string;
+  title: string;
+  /** One of CAMPAIGN_KINDS. */
+  kind: string;
+  /** The page that runs it, e.g. /divination. */
+  path: string;
+  summary: string;
+  /** JSON string[]: the rules text, one paragraph each. */
+  rules: string;
+  preview_at: string | null;
+  starts_at: string;
+  ends_at: string;
+  closed_at: string | null;
+  /** JSON CampaignLimits. */
+  limits: string;
+  /** JSON CampaignReward[]. */
+  rewards: string;
+  /** JSON CampaignShare. */
+  share: string;
+  /** "content" (seeding may move the schedule) or "admin" (kept as the admin set it). */
+  schedule_source: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One participation in a campaign (migration 0031). */
+export interface CampaignActionTable {
+  id: string;
+  campaign_key: string;
+  owner_id: string;
+  device_id: string | null;
+  /** China day (YYYY-MM-DD). */
+  day: string;
+  kind: string;
+  subject: string | null;
+  /** JSON, the activity's own. */
+  payload: string | null;
+  created_at: string;
+}
+
+/** Slots used per reader or device per period (migration 0031). */
+export interface CampaignQuotaTable {
+  campaign_key: string;
+  /** "day", "reader" or "device". */
+  scope: string;
+  who: string;
+  /** The China day for "day", "all" otherwise. */
+  period: string;
+  used: ColumnType<number, number | undefined, number>;
+}
+
+/** A reward given, one row per identity of the reader (migration 0031). */
+export interface CampaignGrantTable {
+  id: string;
+  /** Shared by the rows of one grant. */
+  grant_id: string;
+  campaign_key: string;
+  reward_key: string;
+  /** account:<id>, phone:<number>, wx:<unionid> or visitor:<id>. */
+  identity: string;
+  owner_id: string;
+  item: string;
+  amount: number;
+  label: string;
+  granted_at: string;
+}
+
+/** Who brought whom into a campaign (migration 0031). */
+export interface CampaignInviteTable {
+  campaign_key: string;
+  invitee_id: string;
+  inviter_id: string;
+  created_at: string;
+  /** When the friend signed in and read something; null until then. */
+  valid_at: string | null;
+}
+
+/** A live count (votes, likes) of a campaign (migration 0031). */
+export interface CampaignTallyTable {
+  campaign_key: string;
+  subject: string;
+  count: ColumnType<number, number | undefined, number>;
+}
+
+/** A reader's score in a campaign's ranking (migration 0031). */
+export interface CampaignScoreTable {
+  campaign_key: string;
+  owner_id: string;
+  score: number;
+  /** JSON, what the score was made of (e.g. correct answers and seconds). */
+  detail: string | null;
+  updated_at: string;
+}
+
+/** A share a reader made (migration 0031). */
+export interface CampaignShareTable {
+  id: string;
+  campaign_key: string;
+  owner_id: string | null;
+  link: string;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1439,4 +1544,12 @@ export interface Database {
   order_outbox: OrderOutboxTable;
   reconciliation_report: ReconciliationReportTable;
   store_notice: StoreNoticeTable;
+  campaign: CampaignTable;
+  campaign_action: CampaignActionTable;
+  campaign_quota: CampaignQuotaTable;
+  campaign_grant: CampaignGrantTable;
+  campaign_invite: CampaignInviteTable;
+  campaign_tally: CampaignTallyTable;
+  campaign_score: CampaignScoreTable;
+  campaign_share: CampaignShareTable;
 }

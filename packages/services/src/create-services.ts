@@ -15,6 +15,7 @@ import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
 import { createCatalogue } from "./commerce/catalogue.server.ts";
+import { createCampaigns } from "./campaigns/campaigns.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
 import {
@@ -230,6 +231,29 @@ export function createServices(deps: ServiceDeps) {
         .where("source", "is", null)
         .where("state", "=", "fulfilled")
         .executeTakeFirst()) !== undefined,
+  });
+  // The campaign engine (decision 39): schedules, limits, rewards given once through the store
+  // and the study records, rankings, live counts, shares and who brought whom.
+  const campaigns = createCampaigns({
+    db,
+    grants: {
+      vipDays: async (trx, accountId, days, key) => {
+        await entitlements.grantVip(trx, {
+          accountId,
+          days,
+          grantKey: key,
+          orderNum: null,
+          now: new Date(),
+        });
+      },
+      coupon: async (trx, accountId, couponKey) => {
+        await promotions.coupons.grantByKey(trx, couponKey, accountId);
+      },
+      reissueCards: async (trx, accountId, cards, label, key) => {
+        for (let i = 0; i < cards; i++)
+          await studyRecords.grantReissueCard(accountId, label, `${key}:${i}`, trx);
+      },
+    },
   });
   const storeNotices = createStoreNotices({
     db,
@@ -469,6 +493,7 @@ export function createServices(deps: ServiceDeps) {
     catalogue: createCatalogue({ db, pricing: promotions.pricing }),
     // Coupons, discounts, the draw sale, exchange codes and gifts (decision 36).
     promotions,
+    campaigns,
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).

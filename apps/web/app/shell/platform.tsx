@@ -108,8 +108,11 @@ function useWeChatReturn(env: AppEnv, api: BrowserApi) {
  * Sets what sharing a page shares: WeChat's share menu through the JS-SDK (loaded only inside
  * WeChat), or the app's share button over the bridge.
  */
-export function useShare(input: { title: string; desc: string; imgUrl: string } | null) {
+export function useShare(
+  input: { title: string; desc: string; imgUrl: string; link?: string | undefined } | null,
+) {
   const { env, bridge, api, wechat } = usePlatform();
+  const link = input?.link;
   const title = input?.title;
   const desc = input?.desc;
   const imgUrl = input?.imgUrl;
@@ -118,7 +121,12 @@ export function useShare(input: { title: string; desc: string; imgUrl: string } 
     if (!env.isNativeApp && !env.isWeixin) return;
     // Only the app and WeChat share a page: the payload's rules load with the first share.
     const payload = import("./share-payload.ts").then(({ sharePayload }) =>
-      sharePayload({ title, desc, imgUrl, link: window.location.href }),
+      sharePayload({
+        title,
+        desc,
+        imgUrl,
+        link: link ? new URL(link, window.location.href).href : window.location.href,
+      }),
     );
     if (env.isNativeApp) {
       payload
@@ -132,7 +140,18 @@ export function useShare(input: { title: string; desc: string; imgUrl: string } 
         })
         .catch((error: unknown) => console.warn("微信分享配置失败", error));
     }
-  }, [env.isNativeApp, env.isWeixin, env.isIos, bridge, api, wechat.jsSdkUrl, title, desc, imgUrl]);
+  }, [
+    env.isNativeApp,
+    env.isWeixin,
+    env.isIos,
+    bridge,
+    api,
+    wechat.jsSdkUrl,
+    title,
+    desc,
+    imgUrl,
+    link,
+  ]);
 }
 
 /**

@@ -9,19 +9,23 @@ import { createHash, randomBytes } from "node:crypto";
  * - session (`tj_sid`): the session token; the server keeps only its SHA-256.
  * - anonymous id (`tj_aid`): a random id that binds a signed-out reader's CSRF token.
  * - WeChat state (`tj_wxstate`): the OAuth `state` of the consent round trip, ten minutes.
+ * - device (`tj_dev`): a random id of the browser that campaigns' per-device limits count by
+ *   (decision 39); the server keeps only its SHA-256.
  */
-export type CookieName = "session" | "anonymous" | "wechatState";
+export type CookieName = "session" | "anonymous" | "wechatState" | "device";
 
 const BASE_NAMES: Record<CookieName, string> = {
   session: "tj_sid",
   anonymous: "tj_aid",
   wechatState: "tj_wxstate",
+  device: "tj_dev",
 };
 
 export const SESSION_COOKIE = BASE_NAMES.session;
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const ANONYMOUS_ID_TTL_SECONDS = 365 * 24 * 60 * 60;
 export const WECHAT_STATE_TTL_SECONDS = 10 * 60;
+export const DEVICE_ID_TTL_SECONDS = 2 * 365 * 24 * 60 * 60;
 
 /** 32 random bytes, base64url: the session token, a ticket, an anonymous id. */
 const SECRET_VALUE = /^[\w-]{43}$/;

@@ -208,7 +208,7 @@ export function createPromotions(deps: PromotionsDeps) {
     trx: Transaction<Database>,
     row: CampaignRow,
     accountId: string,
-    origin: "claim" | "draw",
+    origin: "claim" | "draw" | "campaign",
   ): Promise<string> {
     const at = now();
     const id = newId();
@@ -233,6 +233,19 @@ export function createPromotions(deps: PromotionsDeps) {
   const accountOf = (viewer: Viewer) => (viewer.kind === "user" ? viewer.userId : null);
 
   const coupons = {
+    /**
+     * Gives a reader one coupon of a campaign by its key, outside its claim limits: a campaign's
+     * reward (decision 39), given once by the campaign engine in its own transaction.
+     */
+    async grantByKey(trx: Transaction<Database>, couponKey: string, accountId: string) {
+      const row = await trx
+        .selectFrom("coupon_campaign")
+        .selectAll()
+        .where("key", "=", couponKey)
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError(`没有优惠券 ${couponKey}`);
+      return insertGrant(trx, row, accountId, "campaign");
+    },
     /** The campaigns a reader can claim now (and those they no longer can, with why). */
     async campaigns(viewer: Viewer) {
       const at = now().toISOString();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chinaTime, formatCountdown } from "./promotion-parts.tsx";
+import { chinaTime, formatCountdown } from "./api-action.tsx";
 
-describe("promotions' countdown and times", () => {
+describe("countdowns and times", () => {
   it("counts down in days and h:mm:ss, and says 已结束 at the end", () => {
     expect(formatCountdown(0)).toBe("已结束");
     expect(formatCountdown(-5)).toBe("已结束");
