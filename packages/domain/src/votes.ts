@@ -81,7 +81,8 @@ export function voteProblem(input: {
 }): string | null {
   if (input.phaseReason) return input.phaseReason;
   if (!input.signedIn) return "登录后才能投票";
-  if (input.perDay !== null && input.usedToday >= input.perDay) return dayLimitMessage(input.perDay);
+  if (input.perDay !== null && input.usedToday >= input.perDay)
+    return dayLimitMessage(input.perDay);
   if (input.votedForToday) return alreadyVotedMessage(input.title);
   return null;
 }

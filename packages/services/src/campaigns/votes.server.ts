@@ -124,9 +124,7 @@ export function createVotes(deps: {
     const byKey = new Map(people.map((p) => [p.key, p]));
     const pieceKeys = new Set(list.flatMap((c) => (c.piece ? [c.piece] : [])));
     const tracks = pieceKeys.size
-      ? (await deps.music.pieces({ page: 1, size: 1000 })).list.filter((t) =>
-          pieceKeys.has(t.key),
-        )
+      ? (await deps.music.pieces({ page: 1, size: 1000 })).list.filter((t) => pieceKeys.has(t.key))
       : [];
     const trackByKey = new Map(tracks.map((t) => [t.key, t]));
     return {
@@ -330,7 +328,8 @@ export function createVotes(deps: {
               )
               .returning("action_id")
               .execute();
-            if (ballot.length === 0) throw new CampaignConflictError(alreadyVotedMessage(found.title));
+            if (ballot.length === 0)
+              throw new CampaignConflictError(alreadyVotedMessage(found.title));
             await campaigns.tally(trx, key, id);
           },
         );

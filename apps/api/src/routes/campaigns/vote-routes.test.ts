@@ -48,11 +48,7 @@ describe.each(databaseTargets())("the vote campaigns on $name", (target) => {
   const votes = () => t.deps.services.votes;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      target,
-      { SMS_PROVIDER: "simulator" },
-      { contentDir: voteContent() },
-    );
+    t = await createTestApp(target, { SMS_PROVIDER: "simulator" }, { contentDir: voteContent() });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -86,7 +82,11 @@ describe.each(databaseTargets())("the vote campaigns on $name", (target) => {
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
     expect(d.candidate.title).toBe("苏轼与王弗");
-    expect(d.moments.map((m: { label: string }) => m.label)).toEqual(["1054年", "1065年", "1075年"]);
+    expect(d.moments.map((m: { label: string }) => m.label)).toEqual([
+      "1054年",
+      "1065年",
+      "1075年",
+    ]);
     expect(d.story.length).toBeGreaterThan(1);
     expect(d.quote.source).toContain("江城子");
     expect(d.reason).toBe("登录后才能投票");
@@ -113,7 +113,11 @@ describe.each(databaseTargets())("the vote campaigns on $name", (target) => {
 
     const first = await vote("guang-ling-san");
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ candidate: "guang-ling-san", votes: 1, leftToday: 2 });
+    expect(first.json().data).toMatchObject({
+      candidate: "guang-ling-san",
+      votes: 1,
+      leftToday: 2,
+    });
     expect(first.json().data.message).toBe("已为「广陵散」投票，今天还有 2 票");
 
     const again = await vote("guang-ling-san");
@@ -167,7 +171,9 @@ describe.each(databaseTargets())("the vote campaigns on $name", (target) => {
     const again = await browser.post("/api/m/vote/love", { candidate: "su-shi-wang-fu" });
     expect(again.json().data.granted).toEqual([]);
     const rewards = (await browser.get("/api/m/campaign/rewards")).json().data.rewards;
-    expect(rewards.filter((r: { campaignKey: string }) => r.campaignKey === "love")).toHaveLength(1);
+    expect(rewards.filter((r: { campaignKey: string }) => r.campaignKey === "love")).toHaveLength(
+      1,
+    );
   });
 
   it("counts 500 votes fired at once from 500 readers exactly", async () => {
