@@ -58,6 +58,7 @@ export default function VoteBoardRoute({ loaderData: { key, board } }: Route.Com
                 tracks={tracks}
                 index={trackIndex(c.piece)}
                 label={`试听《${c.piece.name}》`}
+                className="tj-vote__play"
               />
             ) : null
           }

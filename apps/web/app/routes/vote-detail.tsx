@@ -49,7 +49,9 @@ export default function VoteDetailRoute({ loaderData: { key, detail } }: Route.C
         <header className="tj-campaign__header" data-phase={campaign.phase}>
           <p className="tj-campaign__phase">
             <span className="tj-campaign__badge">{campaign.phaseLabel}</span>
-            <AppLink to={VOTE_LIST[key]}>{campaign.title}</AppLink>
+            <AppLink className="tj-vote__back" to={VOTE_LIST[key]}>
+              {campaign.title}
+            </AppLink>
           </p>
           <h1 id="vote-detail-title" className="tj-campaign__title">
             {candidate.title}
@@ -85,6 +87,7 @@ export default function VoteDetailRoute({ loaderData: { key, detail } }: Route.C
                 tracks={[candidate.piece]}
                 index={0}
                 label={`试听《${candidate.piece.name}》`}
+                className="tj-vote__play"
               />
               <AppLink to={`/music/landing?id=${candidate.piece.id}`}>
                 《{candidate.piece.name}》的曲目页：曲谱、歌词与来历

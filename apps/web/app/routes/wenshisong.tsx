@@ -99,6 +99,7 @@ export default function WenshisongRoute({ loaderData: { board } }: Route.Compone
                       tracks={tracks}
                       index={tracks.findIndex((t) => t.id === c.piece?.id)}
                       label={`试听《${c.piece.name}》`}
+                      className="tj-vote__play"
                     />
                     <AppLink to={`/music/landing?id=${c.piece.id}`}>曲目页</AppLink>
                   </div>

@@ -120,10 +120,10 @@ export function VoteStanding({
   return (
     <section className="tj-vote__standing" aria-label="我的投票" data-testid="vote-standing">
       {!me.signedIn && campaign.phase === "running" ? (
-        <p>
-          登录后即可投票。
-          <button type="button" className="tj-link-button" onClick={() => void signIn()}>
-            去登录
+        <p className="tj-vote__signin">
+          <span>登录后即可投票。</span>
+          <button type="button" className="tj-button" onClick={() => void signIn()}>
+            登录
           </button>
         </p>
       ) : me.signedIn ? (
