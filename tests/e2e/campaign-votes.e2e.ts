@@ -12,7 +12,7 @@ import { registerInBrowser } from "../support/sign-in.ts";
 // reason; 投票活动's candidate page and its rules open with their story, years and limits.
 
 const SHOTS = "test-results/screenshots/campaign-votes";
-const PASSWORD = "曾经沧海难为水";
+const PASSWORD = "曾经沧海难为水除却巫山";
 
 let server: { baseUrl: string };
 let browser: Browser;
@@ -34,6 +34,16 @@ async function hydrated(page: Page) {
     const main = document.querySelector("main");
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
   });
+}
+
+/** A picture of the screen once the page's entrance has played. */
+async function shot(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 const card = (page: Page, id: string) => page.locator(`[data-candidate="${id}"]`);
@@ -90,7 +100,7 @@ describe("vote campaigns", () => {
       expect(await fourth.getByTestId("vote-count").locator("strong").textContent()).toBe(
         String(await countOf(page, "yang-zhou-man")),
       );
-      await page.screenshot({ path: `${SHOTS}/wenshisong-vote.png`, fullPage: true });
+      await shot(page, "wenshisong-vote");
       expect(await axeProblems(page)).toEqual([]);
       expect(await smallTargets(page)).toEqual([]);
       await fitsThePhone(page);
@@ -128,7 +138,7 @@ describe("vote campaigns", () => {
       await page.getByTestId("vote-people").getByRole("link", { name: /苏轼/ }).waitFor();
       await page.getByText("十年生死两茫茫，不思量，自难忘。").waitFor();
       expect(await page.getByTestId("vote-button").textContent()).toBe("登录投票");
-      await page.screenshot({ path: `${SHOTS}/love-detail.png`, fullPage: true });
+      await shot(page, "love-detail");
       await fitsThePhone(page);
 
       await page.getByRole("link", { name: "投票规则" }).click();
