@@ -1416,6 +1416,16 @@ export interface CampaignTallyTable {
   count: ColumnType<number, number | undefined, number>;
 }
 
+/** One vote of a reader for a candidate on a China day (migration 0036, decision 45). */
+export interface VoteBallotTable {
+  campaign_key: string;
+  owner_id: string;
+  candidate: string;
+  day: string;
+  action_id: string;
+  created_at: string;
+}
+
 /** A reader's score in a campaign's ranking (migration 0031). */
 export interface CampaignScoreTable {
   campaign_key: string;
@@ -1552,4 +1562,5 @@ export interface Database {
   campaign_tally: CampaignTallyTable;
   campaign_score: CampaignScoreTable;
   campaign_share: CampaignShareTable;
+  vote_ballot: VoteBallotTable;
 }

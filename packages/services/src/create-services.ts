@@ -15,6 +15,7 @@ import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
+import { createVotes } from "./campaigns/votes.server.ts";
 import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
@@ -499,6 +500,8 @@ export function createServices(deps: ServiceDeps) {
     // Coupons, discounts, the draw sale, exchange codes and gifts (decision 36).
     promotions,
     campaigns,
+    // The vote campaigns (/love, /wenshisong; decision 45): candidates, ballots and live counts.
+    votes: createVotes({ db, campaigns, music, contentDir: deps.contentDir ?? "content" }),
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).

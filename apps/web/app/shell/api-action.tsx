@@ -5,6 +5,8 @@ import { useLocation } from "react-router";
 import { AppLink } from "./app-link.tsx";
 import { failureMessage, useSignIn } from "./use-sign-in.ts";
 
+export { useSignIn };
+
 // Parts of the pages where a reader acts on a schedule (promotions, campaigns): a countdown from
 // the server's clock, times in China time, signing in first, and one API action with its busy
 // state and its error in Chinese.
