@@ -14,8 +14,10 @@ import { createBoardRepository } from "./boards/board-repository.ts";
 import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
-import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
+import { createSpringFestival } from "./campaigns/spring-festival.server.ts";
+import { createYearReview } from "./campaigns/year-review.server.ts";
+import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
 import {
@@ -494,6 +496,14 @@ export function createServices(deps: ServiceDeps) {
     // Coupons, discounts, the draw sale, exchange codes and gifts (decision 36).
     promotions,
     campaigns,
+    // 春节邀请 and 天梯周年, activities of the campaign engine (decision 43).
+    springFestival: createSpringFestival({
+      db,
+      campaigns,
+      flushReads: () => reads.flush(),
+      contentDir: deps.contentDir ?? "content",
+    }),
+    yearReview: createYearReview({ db, campaigns, flushReads: () => reads.flush() }),
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).
