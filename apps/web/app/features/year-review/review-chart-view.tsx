@@ -60,6 +60,15 @@ export const shortMonth = (month: string) => `${Number(month.slice(5))}月`;
 export function monthsChart(months: { month: string; minutes: number }[]): ReviewChart {
   return {
     kind: "months",
+    name: "学习分钟",
     points: months.map((m) => ({ label: shortMonth(m.month), value: m.minutes })),
+  };
+}
+
+export function readsChart(months: { month: string; reads: number }[]): ReviewChart {
+  return {
+    kind: "months",
+    name: "新读篇数",
+    points: months.map((m) => ({ label: shortMonth(m.month), value: m.reads })),
   };
 }

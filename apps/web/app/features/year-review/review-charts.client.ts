@@ -10,7 +10,7 @@ import { CanvasRenderer } from "echarts/renderers";
 echarts.use([BarChart, PieChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export type ReviewChart =
-  | { kind: "months"; points: { label: string; value: number }[] }
+  | { kind: "months"; name: string; points: { label: string; value: number }[] }
   | { kind: "kinds"; points: { label: string; value: number }[] };
 
 function tokens(el: HTMLElement) {
@@ -37,7 +37,7 @@ export function drawReviewChart(el: HTMLElement, chart: ReviewChart) {
       },
       series: [
         {
-          name: "学习分钟",
+          name: chart.name,
           type: "bar",
           data: chart.points.map((p) => p.value),
           itemStyle: { color: c.red },

@@ -6,7 +6,7 @@ import { ActionError, useApiAction } from "../../shell/api-action.tsx";
 import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform, useShare } from "../../shell/platform.tsx";
 import { CampaignNav } from "../campaigns/campaign-parts.tsx";
-import { monthsChart, ReviewChartView } from "./review-chart-view.tsx";
+import { monthsChart, ReviewChartView, readsChart } from "./review-chart-view.tsx";
 
 // 天梯周年's own parts (decision 43): the links between its pages, the swipeable cards, the
 // summary poster and sharing a snapshot of the parts the reader chose.
@@ -35,6 +35,13 @@ function CardChart({ card, review }: { card: Card; review: Review }) {
       <ReviewChartView
         chart={monthsChart(review.months)}
         label={`每月学习分钟：${review.months.map((m) => `${m.month} ${m.minutes} 分钟`).join("，")}`}
+      />
+    );
+  if (card.key === "reading" && review.months.some((m) => m.reads > 0))
+    return (
+      <ReviewChartView
+        chart={readsChart(review.months)}
+        label={`每月新读的文章与词条：${review.months.map((m) => `${m.month} ${m.reads} 篇`).join("，")}`}
       />
     );
   if (card.key === "habit" && review.kinds.length > 1)
