@@ -13,7 +13,7 @@ import { registerInBrowser } from "../support/sign-in.ts";
 // shares it, and A opens the shared snapshot.
 
 const SHOTS = "test-results/screenshots/campaign-invite-review";
-const PASSWORD = "爆竹声中一岁除";
+const PASSWORD = "爆竹声中一岁除旧";
 
 const server = sharedServer();
 let browser: Browser;
@@ -139,7 +139,9 @@ describe("spring festival invitation and year in review", () => {
     await b.getByTestId("review-poster").waitFor();
     await b.getByTestId("review-reading").getByText("读了 1 篇文章").waitFor();
     await accessible(b);
-    await b.getByLabel("学习（时长、答题、天梯、打卡、挑战）").uncheck();
+    const studyPart = b.getByRole("button", { name: "学习：时长、答题、天梯、打卡、挑战" });
+    await studyPart.click();
+    expect(await studyPart.getAttribute("aria-pressed")).toBe("false");
     await b.getByTestId("review-share").click();
     const link = await sharedLink(b, "review-share-link");
     expect(link).toMatch(/\/ladderanniversary\/resultothers\?share=[0-9a-f]{24}&from=/);

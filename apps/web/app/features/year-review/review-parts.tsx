@@ -290,17 +290,25 @@ export function ShareReview({
       <h2 id="review-share" className="tj-section__title">
         分享我的年报
       </h2>
-      <fieldset className="tj-review__parts">
-        <legend>好友可以看到：</legend>
-        <label>
-          <input type="checkbox" checked={study} onChange={(e) => setStudy(e.target.checked)} />
-          学习（时长、答题、天梯、打卡、挑战）
-        </label>
-        <label>
-          <input type="checkbox" checked={reading} onChange={(e) => setReading(e.target.checked)} />
-          阅读（篇数与最爱读的文章）
-        </label>
-      </fieldset>
+      <div className="tj-review__parts" role="group" aria-labelledby="review-parts-label">
+        <p id="review-parts-label">好友可以看到（点选切换）：</p>
+        <button
+          type="button"
+          className="tj-review__part"
+          aria-pressed={study}
+          onClick={() => setStudy((v) => !v)}
+        >
+          学习：时长、答题、天梯、打卡、挑战
+        </button>
+        <button
+          type="button"
+          className="tj-review__part"
+          aria-pressed={reading}
+          onClick={() => setReading((v) => !v)}
+        >
+          阅读：篇数与最爱读的文章
+        </button>
+      </div>
       <p className="tj-campaign__meta">
         好友看到的是你分享这一刻的快照；之后的学习不会自动公开，再分享一次即可更新。
       </p>
