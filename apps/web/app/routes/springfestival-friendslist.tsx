@@ -46,7 +46,7 @@ export default function SpringFriendsRoute({ loaderData: page }: Route.Component
           />
           {invites.granted.length > 0 ? (
             <p className="tj-campaign__ended" role="status" data-testid="spring-granted">
-              恭喜获得：{invites.granted.join("、")}。会员与优惠券已发放到你的账号。
+              恭喜获得：{invites.granted.join("、")}，已发放到你的账号。
             </p>
           ) : null}
           <h2 className="tj-section__title">好友名单</h2>
