@@ -1,4 +1,6 @@
-import { type FestivalFile, loadFestival } from "@tongjian/content/festival-content";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { FESTIVAL_FILE, type FestivalFile, loadFestival } from "@tongjian/content/festival-content";
 import type { CampaignView } from "@tongjian/contracts/campaigns";
 import type {
   FestivalContent,
@@ -37,14 +39,17 @@ export function createSpringFestival(deps: {
   contentDir: string;
 }) {
   const { db, campaigns } = deps;
-  const files = new Map<string, FestivalFile>();
+  const files = new Map<string, { mtime: number; file: FestivalFile }>();
 
+  /** The edition's festival.yaml, read again when the file changed (a content update). */
   function file(key: string): FestivalFile {
+    const path = join(deps.contentDir, "campaigns", key, FESTIVAL_FILE);
+    const mtime = existsSync(path) ? statSync(path).mtimeMs : -1;
     const cached = files.get(key);
-    if (cached) return cached;
+    if (cached && cached.mtime === mtime) return cached.file;
     const loaded = loadFestival(deps.contentDir, key);
     if (!loaded) throw new NotFoundError("活动内容不存在");
-    files.set(key, loaded);
+    files.set(key, { mtime, file: loaded });
     return loaded;
   }
 
