@@ -24,6 +24,7 @@ import { registerBoardRoutes } from "./routes/boards/board-routes.ts";
 import { registerBookRoutes } from "./routes/books/book-routes.ts";
 import { registerCampaignRoutes } from "./routes/campaigns/campaign-routes.ts";
 import { registerVoteRoutes } from "./routes/campaigns/vote-routes.ts";
+import { registerInviteReviewRoutes } from "./routes/campaigns/invite-review-routes.ts";
 import { registerCommerceRoutes } from "./routes/commerce/commerce-routes.ts";
 import { registerPayNotifyRoutes } from "./routes/commerce/pay-notify-routes.ts";
 import { registerCommunityRoutes } from "./routes/community/community-routes.ts";
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerPromotionRoutes(typed, deps);
     registerCampaignRoutes(typed, deps);
     registerVoteRoutes(typed, deps);
+    registerInviteReviewRoutes(typed, deps);
     registerCommerceRoutes(typed, deps);
     registerPayNotifyRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { CAMPAIGN_KEY, CAMPAIGN_KINDS, REWARD_ITEMS } from "@tongjian/domain/campaigns";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { loadFestival } from "./festival-content.ts";
 import type { KeyedFileIssue } from "./keyed-file.ts";
 import type { ContentPromotions } from "./promotions-content.ts";
 
@@ -92,6 +93,16 @@ export function loadCampaigns(
       if (rewardKeys.has(r.key)) issue("rewards", `奖励键重复：${r.key}`);
       rewardKeys.add(r.key);
       if (r.coupon && !coupons.has(r.coupon)) issue("rewards", `没有优惠券 ${r.coupon}`);
+    }
+    try {
+      loadFestival(root, name);
+    } catch (error) {
+      issues.push({
+        file: `${CAMPAIGNS_DIR}/${name}/festival.yaml`,
+        record: name,
+        field: "-",
+        message: (error as Error).message,
+      });
     }
     campaigns.push(c);
   }

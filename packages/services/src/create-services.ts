@@ -16,6 +16,8 @@ import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
 import { createVotes } from "./campaigns/votes.server.ts";
+import { createSpringFestival } from "./campaigns/spring-festival.server.ts";
+import { createYearReview } from "./campaigns/year-review.server.ts";
 import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
@@ -502,6 +504,14 @@ export function createServices(deps: ServiceDeps) {
     campaigns,
     // The vote campaigns (/love, /wenshisong; decision 45): candidates, ballots and live counts.
     votes: createVotes({ db, campaigns, music, contentDir: deps.contentDir ?? "content" }),
+    // 春节邀请 and 天梯周年, activities of the campaign engine (decision 43).
+    springFestival: createSpringFestival({
+      db,
+      campaigns,
+      flushReads: () => reads.flush(),
+      contentDir: deps.contentDir ?? "content",
+    }),
+    yearReview: createYearReview({ db, campaigns, flushReads: () => reads.flush() }),
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).
