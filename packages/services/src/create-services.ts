@@ -1,3 +1,4 @@
+import { readQuizSettings } from "@tongjian/content/quiz-content";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import { createAccountRepository } from "./accounts/account-repository.ts";
 import { createAccountService } from "./accounts/accounts.server.ts";
@@ -14,8 +15,9 @@ import { createBoardRepository } from "./boards/board-repository.ts";
 import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
-import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
+import { createQuiz } from "./campaigns/quiz.server.ts";
+import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
 import {
@@ -494,6 +496,13 @@ export function createServices(deps: ServiceDeps) {
     // Coupons, discounts, the draw sale, exchange codes and gifts (decision 36).
     promotions,
     campaigns,
+    // The quiz campaigns (decision 44): rounds from the question bank on the campaign engine.
+    quiz: createQuiz({
+      db,
+      campaigns,
+      questionBank,
+      settings: (key) => readQuizSettings(deps.contentDir ?? "content", key),
+    }),
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).
