@@ -31,6 +31,11 @@ export const quizRoundView = z.object({
   serverNow: z.number(),
   remainingMs: z.number(),
   questionRemainingMs: z.number(),
+  /**
+   * The last answer was marked and the next question waits for the reader (POST …/next): its
+   * clock starts when it is shown, so reading the comment costs no time.
+   */
+  waiting: z.boolean(),
   /** Zero-based index of the question now shown. */
   index: z.number().int(),
   total: z.number().int(),

@@ -1571,6 +1571,7 @@ export interface QuizRoundTable {
   deadline_at: number;
   per_question_ms: number;
   current_index: Generated<number>;
+  /** When the question now due was shown; 0 while it waits for the reader (after an answer). */
   current_opened_at: number;
   /** open | finished */
   status: Generated<string>;
@@ -1590,5 +1591,7 @@ export interface QuizAnswerTable {
   chosen: string | null;
   correct: Generated<number>;
   timed_out: Generated<number>;
+  /** When the question was shown. */
+  opened_at: number;
   answered_at: number;
 }

@@ -176,3 +176,28 @@ export const QUIZ_STATUS_LABELS: Readonly<Record<QuizStatus, string>> = {
   timeout: "本题超时",
   finished: "本轮结束",
 };
+
+/**
+ * After an answer the next question waits until the reader has read the comment and asks for
+ * it; its clock starts then. The round as a whole still ends: its questions' time plus this
+ * much reading time for each.
+ */
+export const QUIZ_READING_ALLOWANCE_MS = 60_000;
+
+export function quizRoundDeadline(startedAt: number, count: number, perQuestionMs: number) {
+  return startedAt + count * (perQuestionMs + QUIZ_READING_ALLOWANCE_MS);
+}
+
+/**
+ * A round's time: the time each question was on screen until it was answered (or its time ran
+ * out), summed; reading the comments does not count.
+ */
+export function quizDurationMs(
+  answers: readonly { openedAt: number; answeredAt: number }[],
+  perQuestionMs: number,
+): number {
+  return answers.reduce(
+    (sum, a) => sum + Math.min(perQuestionMs, Math.max(0, a.answeredAt - a.openedAt)),
+    0,
+  );
+}

@@ -5,10 +5,13 @@ import type { Kysely, Migration } from "kysely";
 // - quiz_round: one timed round of a quiz campaign, made inside the engine's participation (so
 //   the per-day limit holds under concurrent starts): its questions from the question bank, in
 //   the order shown, and its clock (the question now shown and when it was shown), all server
-//   time in epoch milliseconds. A round finishes once (status open → finished, one conditional
+//   time in epoch milliseconds. After an answer the next question waits (current_opened_at 0)
+//   until the reader, having read the comment, asks for it: its clock starts then. A round
+//   finishes once (status open → finished, one conditional
 //   UPDATE); its score then goes to the campaign's ranking.
 // - quiz_answer: one answer per round and question (primary key: a second answer is refused),
-//   marked on the server; a question whose time ran out is kept as timed_out.
+//   marked on the server, with when its question was shown (its time is answered_at − opened_at);
+//   a question whose time ran out is kept as timed_out.
 export const quizMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -45,6 +48,7 @@ export const quizMigration: Migration = {
       .addColumn("chosen", "text")
       .addColumn("correct", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("timed_out", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("opened_at", "bigint", (c) => c.notNull())
       .addColumn("answered_at", "bigint", (c) => c.notNull())
       .addPrimaryKeyConstraint("quiz_answer_pk", ["round_id", "question_id"])
       .execute();

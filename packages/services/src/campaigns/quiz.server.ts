@@ -18,6 +18,8 @@ import { chinaDay } from "@tongjian/domain/china-time";
 import {
   isQuizScoreDetail,
   pickQuizQuestions,
+  quizDurationMs,
+  quizRoundDeadline,
   type QuizScoreDetail,
   type QuizSettings,
   quizScore,
@@ -54,6 +56,7 @@ export const QUIZ_ROUND_FINISHED = "本轮答题已经结束";
 export const QUIZ_NOT_OVER = "本轮答题还没有结束";
 export const QUIZ_NO_QUESTIONS = "题库里暂时没有可用的题目";
 export const QUIZ_NOT_A_QUIZ = "答题活动不存在";
+export const QUIZ_NOT_SHOWN = "这道题还没有显示，请先进入下一题";
 
 const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 const REVIEW_SIZE = 20;
@@ -115,7 +118,11 @@ export function createQuiz(deps: {
     if (row.status !== "open") return row;
     const ids = parseJson<string[]>(row.question_ids, []);
     const clock = clockOf(row);
-    const { timedOut, timedOutAt, clock: next } = expireQuestions(clock, now);
+    // A question waiting for the reader (after an answer) has no clock running.
+    const waiting = Number(row.current_opened_at) === 0;
+    const { timedOut, timedOutAt, clock: next } = waiting
+      ? { timedOut: [], timedOutAt: [], clock }
+      : expireQuestions(clock, now);
     let current = row;
     if (timedOut.length > 0) {
       for (const [n, index] of timedOut.entries()) {
@@ -130,6 +137,8 @@ export function createQuiz(deps: {
             chosen: null,
             correct: 0,
             timed_out: 1,
+            // A timed-out question was shown for its whole time, ending when it ran out.
+            opened_at: (timedOutAt[n] ?? now) - Number(row.per_question_ms),
             answered_at: timedOutAt[n] ?? now,
           })
           .onConflict((oc) => oc.columns(["round_id", "question_id"]).doNothing())
@@ -159,17 +168,21 @@ export function createQuiz(deps: {
     const settings = await settingsOf(row.campaign_key);
     const answers = await db
       .selectFrom("quiz_answer")
-      .select(["correct", "answered_at"])
+      .select(["correct", "opened_at", "answered_at"])
       .where("round_id", "=", row.id)
       .execute();
     const correct = answers.filter((a) => Number(a.correct) === 1).length;
-    const startedAt = Number(row.started_at);
-    const deadlineAt = Number(row.deadline_at);
     const total = parseJson<string[]>(row.question_ids, []).length;
-    const lastAnswer = answers.reduce((m, a) => Math.max(m, Number(a.answered_at)), startedAt);
-    const endedAt =
-      answers.length >= total ? Math.min(lastAnswer, deadlineAt) : Math.min(now, deadlineAt);
-    const durationMs = Math.max(0, endedAt - startedAt);
+    const perQuestionMs = Number(row.per_question_ms);
+    const spent = answers.map((a) => ({
+      openedAt: Number(a.opened_at),
+      answeredAt: Number(a.answered_at),
+    }));
+    // A question left on screen when the round ended counts until its time or the end.
+    const openedAt = Number(row.current_opened_at);
+    if (openedAt > 0 && Number(row.current_index) < total && answers.length < total)
+      spent.push({ openedAt, answeredAt: Math.min(now, Number(row.deadline_at)) });
+    const durationMs = quizDurationMs(spent, perQuestionMs);
     const score = quizScore(settings, correct);
     const updated = await db
       .updateTable("quiz_round")
@@ -193,7 +206,8 @@ export function createQuiz(deps: {
     const ids = parseJson<string[]>(row.question_ids, []);
     const clock = clockOf(row);
     const open = row.status === "open";
-    const currentId = open ? ids[clock.currentIndex] : undefined;
+    const waiting = open && Number(row.current_opened_at) === 0 && clock.currentIndex < ids.length;
+    const currentId = open && !waiting ? ids[clock.currentIndex] : undefined;
     const question = currentId
       ? await questionBank.toPublic(await questionBank.question(currentId))
       : null;
@@ -204,7 +218,9 @@ export function createQuiz(deps: {
       status: open ? "open" : "finished",
       serverNow: now,
       remainingMs: open ? Math.max(0, clock.deadlineAt - now) : 0,
-      questionRemainingMs: open ? Math.max(0, questionDeadline(clock) - now) : 0,
+      questionRemainingMs:
+        open && !waiting ? Math.max(0, questionDeadline(clock) - now) : 0,
+      waiting,
       index: Math.min(clock.currentIndex, ids.length),
       total: ids.length,
       answered: Number(row.answered),
@@ -370,7 +386,7 @@ export function createQuiz(deps: {
               day: chinaDay(new Date(now)),
               question_ids: JSON.stringify(ids),
               started_at: now,
-              deadline_at: now + perQuestionMs * ids.length,
+              deadline_at: quizRoundDeadline(now, ids.length, perQuestionMs),
               per_question_ms: perQuestionMs,
               current_index: 0,
               current_opened_at: now,
@@ -413,6 +429,8 @@ export function createQuiz(deps: {
           now > Number(row.deadline_at) ? QUIZ_ROUND_TIMED_OUT : QUIZ_ROUND_FINISHED,
         );
       if (position !== Number(row.current_index)) throw new ServiceError(409, QUIZ_NOT_CURRENT);
+      const openedAt = Number(row.current_opened_at);
+      if (openedAt === 0) throw new ServiceError(409, QUIZ_NOT_SHOWN);
       const question = await questionBank.question(item.questionId);
       const marked = await questionBank.mark(question, item.chosen, "");
       const inserted = await db
@@ -424,6 +442,7 @@ export function createQuiz(deps: {
           chosen: JSON.stringify(marked.chosen),
           correct: marked.correct ? 1 : 0,
           timed_out: 0,
+          opened_at: openedAt,
           answered_at: now,
         })
         .onConflict((oc) => oc.columns(["round_id", "question_id"]).doNothing())
@@ -434,7 +453,8 @@ export function createQuiz(deps: {
         .updateTable("quiz_round")
         .set({
           current_index: position + 1,
-          current_opened_at: now,
+          // The next question waits until the reader asks for it (`next`).
+          current_opened_at: 0,
           answered: sql<number>`answered + 1`,
           correct: sql<number>`correct + ${marked.correct ? 1 : 0}`,
         })
@@ -449,6 +469,25 @@ export function createQuiz(deps: {
         comment: marked.explanation,
         round: await view(after, now),
       };
+    },
+
+    /**
+     * Shows the next question once the reader has read the last one's comment: its clock
+     * starts now (one conditional UPDATE, so two taps start it once).
+     */
+    async next(viewer: Viewer, id: string): Promise<QuizRoundView> {
+      const now = clockNow();
+      const row = await settle(await ownRound(viewer, id), now);
+      if (row.status === "open" && Number(row.current_opened_at) === 0)
+        await db
+          .updateTable("quiz_round")
+          .set({ current_opened_at: now })
+          .where("id", "=", row.id)
+          .where("status", "=", "open")
+          .where("current_index", "=", Number(row.current_index))
+          .where("current_opened_at", "=", 0)
+          .execute();
+      return view(await loadRound(row.id), now);
     },
 
     /** Ends a round before its time; the questions not reached count as not answered. */

@@ -5,6 +5,7 @@ import {
   QUIZ_ANSWERED_TWICE,
   QUIZ_NOT_CURRENT,
   QUIZ_NOT_IN_ROUND,
+  QUIZ_NOT_SHOWN,
   QUIZ_ROUND_TIMED_OUT,
   QUIZ_TIMED_OUT,
 } from "@tongjian/services/campaigns/quiz.server";
@@ -118,7 +119,10 @@ describe.each(databaseTargets())("the quiz campaigns on $name", (target) => {
       chosen: await answerOf(first),
     });
     expect(right.statusCode).toBe(200);
-    expect(right.json().data).toMatchObject({ correct: true, round: { index: 1, correct: 1 } });
+    expect(right.json().data).toMatchObject({
+      correct: true,
+      round: { index: 1, correct: 1, waiting: true, question: null },
+    });
     expect(right.json().data.comment.length).toBeGreaterThan(4);
     const twice = await browser.post(`/api/m/quiz/rounds/${round.id}/answer`, {
       questionId: first,
@@ -127,6 +131,16 @@ describe.each(databaseTargets())("the quiz campaigns on $name", (target) => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(QUIZ_ANSWERED_TWICE);
 
+    // The next question is not shown (nor answerable) until the reader asks for it.
+    const unshown = await browser.post(`/api/m/quiz/rounds/${round.id}/answer`, {
+      questionId: second,
+      chosen: [0],
+    });
+    expect(unshown.statusCode).toBe(409);
+    expect(unshown.json().message).toBe(QUIZ_NOT_SHOWN);
+    const shown = await browser.post(`/api/m/quiz/rounds/${round.id}/next`);
+    expect(shown.json().data).toMatchObject({ waiting: false, index: 1 });
+    expect(shown.json().data.question.id).toBe(second);
     const rightOfSecond = await answerOf(second);
     const q2 = await bank().question(second);
     const wrongChoice = q2.options.findIndex((_, i) => !rightOfSecond.includes(i));
@@ -227,7 +241,12 @@ describe.each(databaseTargets())("the quiz campaigns on $name", (target) => {
       chosen: await answerOf(first),
     });
     expect(inGrace.correct).toBe(true);
-    const second = inGrace.round.question?.id as string;
+    expect(inGrace.round.waiting).toBe(true);
+    // Reading the comment costs nothing: the next question's clock starts when it is shown.
+    now += 45_000;
+    const shown = await quiz.next(reader, round.id);
+    const second = shown.question?.id as string;
+    expect(shown.questionRemainingMs).toBe(20_000);
     // Past its time and the grace: the question is kept as timed out, and the next one shows.
     now += 21_500;
     await expect(
@@ -236,8 +255,8 @@ describe.each(databaseTargets())("the quiz campaigns on $name", (target) => {
     const moved = await quiz.round(reader, round.id);
     expect(moved).toMatchObject({ index: 2, answered: 2, correct: 1 });
     const third = moved.question?.id as string;
-    // After the round's deadline nothing more is taken and the round is finished.
-    now += 60_000;
+    // After its time nothing more is taken and the round is finished.
+    now += 22_000;
     await expect(
       quiz.answer(reader, round.id, { questionId: third, chosen: [0] }),
     ).rejects.toMatchObject({ status: 409, message: QUIZ_TIMED_OUT });
@@ -246,18 +265,18 @@ describe.each(databaseTargets())("the quiz campaigns on $name", (target) => {
     const result = await quiz.result(reader, round.id);
     expect(result).toMatchObject({ correct: 1, answered: 3, score: 10 });
     expect(result.questions.filter((q) => q.timedOut)).toHaveLength(2);
-    // The round's time is counted to its last answer or deadline, not to a late look.
-    expect(result.seconds).toBeLessThanOrEqual(60);
+    // Its time is each question's time on screen (at most its 20 seconds), not the reading.
+    expect(result.seconds).toBe(60);
     const ranked = await services().campaigns.ranking("quiz-2024", reader);
     expect(ranked.me?.score).toBe(10);
 
-    // A round left open past its deadline refuses with the round's message.
+    // A round left waiting past its deadline is finished and refuses any answer.
     const next = await quiz.start("quiz-2024", reader, null);
-    now += 5 * 60_000;
+    now += 10 * 60_000;
     await expect(
       quiz.answer(reader, next.id, { questionId: next.question?.id as string, chosen: [0] }),
     ).rejects.toMatchObject({ status: 409 });
-    expect([QUIZ_TIMED_OUT, QUIZ_ROUND_TIMED_OUT]).toContain(
+    expect([QUIZ_TIMED_OUT, QUIZ_ROUND_TIMED_OUT, QUIZ_ANSWERED_TWICE]).toContain(
       await quiz
         .answer(reader, next.id, { questionId: next.question?.id as string, chosen: [0] })
         .catch((e: Error) => e.message),

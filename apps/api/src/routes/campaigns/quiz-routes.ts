@@ -108,6 +108,20 @@ export function registerQuizRoutes(app: TypedApp, { services, config }: AppDeps)
   );
 
   app.post(
+    "/api/m/quiz/rounds/:id/next",
+    {
+      config: campaignWriteLimit,
+      schema: {
+        tags,
+        summary: "读完解析后进入下一题：下一题从此刻开始计时",
+        params: quizRoundParams,
+        response: replies(quizRoundView),
+      },
+    },
+    async (request) => ok(await quiz.next(request.viewer, request.params.id)),
+  );
+
+  app.post(
     "/api/m/quiz/rounds/:id/finish",
     {
       config: campaignWriteLimit,
