@@ -18,10 +18,10 @@ import { chinaDay } from "@tongjian/domain/china-time";
 import {
   isQuizScoreDetail,
   pickQuizQuestions,
-  quizDurationMs,
-  quizRoundDeadline,
   type QuizScoreDetail,
   type QuizSettings,
+  quizDurationMs,
+  quizRoundDeadline,
   quizScore,
   quizSeconds,
   quizVerdict,
@@ -120,9 +120,11 @@ export function createQuiz(deps: {
     const clock = clockOf(row);
     // A question waiting for the reader (after an answer) has no clock running.
     const waiting = Number(row.current_opened_at) === 0;
-    const { timedOut, timedOutAt, clock: next } = waiting
-      ? { timedOut: [], timedOutAt: [], clock }
-      : expireQuestions(clock, now);
+    const {
+      timedOut,
+      timedOutAt,
+      clock: next,
+    } = waiting ? { timedOut: [], timedOutAt: [], clock } : expireQuestions(clock, now);
     let current = row;
     if (timedOut.length > 0) {
       for (const [n, index] of timedOut.entries()) {
@@ -218,8 +220,7 @@ export function createQuiz(deps: {
       status: open ? "open" : "finished",
       serverNow: now,
       remainingMs: open ? Math.max(0, clock.deadlineAt - now) : 0,
-      questionRemainingMs:
-        open && !waiting ? Math.max(0, questionDeadline(clock) - now) : 0,
+      questionRemainingMs: open && !waiting ? Math.max(0, questionDeadline(clock) - now) : 0,
       waiting,
       index: Math.min(clock.currentIndex, ids.length),
       total: ids.length,

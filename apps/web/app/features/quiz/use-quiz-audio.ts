@@ -1,11 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  cueNotes,
-  MUSIC_SECONDS,
-  musicNotes,
-  type QuizCue,
-  renderNotes,
-} from "./quiz-sounds.ts";
+import { cueNotes, MUSIC_SECONDS, musicNotes, type QuizCue, renderNotes } from "./quiz-sounds.ts";
 
 const MUTE_KEY = "tj-quiz-muted";
 const CUES: QuizCue[] = ["correct", "wrong", "timeout", "finish"];
@@ -74,8 +68,12 @@ export function useQuizAudio(): QuizAudio {
         buffer.getChannelData(0).set(samples);
         return buffer;
       };
-      buffers.current.set("music", make(renderNotes(musicNotes(), context.sampleRate, MUSIC_SECONDS)));
-      for (const cue of CUES) buffers.current.set(cue, make(renderNotes(cueNotes(cue), context.sampleRate)));
+      buffers.current.set(
+        "music",
+        make(renderNotes(musicNotes(), context.sampleRate, MUSIC_SECONDS)),
+      );
+      for (const cue of CUES)
+        buffers.current.set(cue, make(renderNotes(cueNotes(cue), context.sampleRate)));
       ctx.current = context;
       master.current = gain;
       await context.resume().catch(() => {});
