@@ -98,7 +98,9 @@ export default function QuizShareRoute({
             </h2>
             <InvitedFriends invites={invites} />
             {invites.friendsNum > 0 ? (
-              <AppLink to={`${base}/ranklist?scope=friends`}>看我和好友的排名</AppLink>
+              <AppLink className="tj-button tj-button--ghost" to={`${base}/ranklist?scope=friends`}>
+                看我和好友的排名
+              </AppLink>
             ) : null}
           </section>
         </>

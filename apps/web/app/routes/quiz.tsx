@@ -78,7 +78,9 @@ export default function QuizRoute({
                 formatScore={formatQuizScore}
               />
             ) : null}
-            <AppLink to={`${base}/ranklist`}>查看完整排行榜</AppLink>
+            <AppLink className="tj-button tj-button--ghost" to={`${base}/ranklist`}>
+              查看完整排行榜
+            </AppLink>
           </section>
           <section aria-labelledby="quiz-review" data-testid="quiz-review">
             <h2 id="quiz-review" className="tj-section__title">
