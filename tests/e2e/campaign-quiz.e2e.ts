@@ -11,7 +11,7 @@ import { registerInBrowser } from "../support/sign-in.ts";
 // page and shares; a friend who opens the shared link shows in the reader's friends. The 2021
 // edition reads as ended, with its question review and no play.
 
-const PASSWORD = "读史使人明智";
+const PASSWORD = "读史使人明智鉴往知来";
 let server: { baseUrl: string };
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -42,6 +42,10 @@ async function hydrated(page: Page) {
 }
 
 async function checked(page: Page) {
+  // After a navigation inside the app the page fades in (the shell's transition): check it settled.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running"),
+  );
   expect(report(await axeProblems(page))).toBe("");
   expect(report(await smallTargets(page))).toBe("");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
