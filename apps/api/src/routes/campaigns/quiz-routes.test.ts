@@ -309,6 +309,29 @@ describe.each(databaseTargets())("the quiz campaigns on $name", (target) => {
     expect(crowd.filter((r) => r.status === "fulfilled")).toHaveLength(40);
   });
 
+  it("lets a reader play two whole rounds in a minute: answers are not campaign writes", async () => {
+    await services()
+      .campaigns.create(definition("quiz-2024"))
+      .catch(() => undefined);
+    const { browser } = await signedInReader(t.app);
+    for (let r = 0; r < 2; r++) {
+      let round = (await browser.post("/api/m/quiz/quiz-2024/rounds")).json().data;
+      for (let i = 0; i < round.total; i++) {
+        if (round.waiting)
+          round = (await browser.post(`/api/m/quiz/rounds/${round.id}/next`)).json().data;
+        const res = await browser.post(`/api/m/quiz/rounds/${round.id}/answer`, {
+          questionId: round.question.id,
+          chosen: await answerOf(round.question.id),
+        });
+        expect(res.statusCode).toBe(200);
+        round = res.json().data.round;
+      }
+      expect(round.status).toBe("finished");
+      const result = (await browser.get(`/api/m/quiz/rounds/${round.id}/result`)).json().data;
+      expect(result).toMatchObject({ correct: 10, score: 100 });
+    }
+  });
+
   it("keeps the ended 2021 edition readable: its final ranking, its participants and a review of its questions, and no play (409)", async () => {
     await services().campaigns.create(definition("quiz-2021"));
     const { browser, userId } = await signedInReader(t.app);
