@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, report, smallTargets } from "../support/accessibility-rig.ts";
@@ -11,12 +12,14 @@ import { registerInBrowser } from "../support/sign-in.ts";
 // page and shares; a friend who opens the shared link shows in the reader's friends. The 2021
 // edition reads as ended, with its question review and no play.
 
+const SHOTS = "test-results/screenshots/campaign-quiz";
 const PASSWORD = "读史使人明智鉴往知来";
 let server: { baseUrl: string };
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   server = sharedServer();
   browser = await launchBrowser();
 });
@@ -83,6 +86,7 @@ describe("the quiz campaigns", () => {
       await page.getByTestId("quiz-feedback").waitFor();
       expect(["correct", "wrong"]).toContain(await play.getAttribute("data-quiz-status"));
       expect((await page.getByTestId("quiz-comment").textContent())?.length).toBeGreaterThan(4);
+      if (i === 1) await page.screenshot({ path: `${SHOTS}/answered.png`, fullPage: true });
       await page.getByTestId("quiz-next").click();
     }
     await page.getByTestId("quiz-result").waitFor();
@@ -91,6 +95,7 @@ describe("the quiz campaigns", () => {
     expect(await page.getByTestId("quiz-place").textContent()).toMatch(/第 \d+ 名/);
     expect(await page.locator(".tj-quiz__marked").count()).toBe(10);
     await checked(page);
+    await page.screenshot({ path: `${SHOTS}/result.png` });
 
     await page.getByRole("link", { name: "查看排行榜" }).click();
     await page.waitForURL(at("/quiz/2024/ranklist"));
@@ -125,6 +130,7 @@ describe("the quiz campaigns", () => {
       )
       .toContain("（1）");
     await page.getByTestId("campaign-friends").waitFor();
+    await page.screenshot({ path: `${SHOTS}/share.png`, fullPage: true });
   });
 
   it("keeps the ended 2021 edition readable: 已结束, its question review, no play", async () => {
@@ -138,6 +144,7 @@ describe("the quiz campaigns", () => {
     expect(await review.locator(".tj-quiz__marked").count()).toBe(10);
     expect(await review.textContent()).toContain("解析");
     expect(await page.getByTestId("quiz-start").count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/ended-2021.png` });
     await page.goto(at("/quiz/2021/ranklist"));
     await hydrated(page);
     expect(await page.getByRole("heading", { name: "最终排名" }).count()).toBe(1);

@@ -70,7 +70,18 @@ export default function QuizRanklistRoute({
           : "按每人最好的一轮排名：分数高者在前，同分时先达到者在前。"}
       </p>
       {ranking ? (
-        <CampaignRanking ranking={ranking} scoreLabel="成绩" formatScore={formatQuizScore} />
+        <CampaignRanking
+          ranking={ranking}
+          scoreLabel="成绩"
+          formatScore={formatQuizScore}
+          emptyText={
+            scope === "friends"
+              ? "你和好友还没有人上榜。"
+              : campaign.phase === "ended"
+                ? "本期没有人上榜。"
+                : "还没有人上榜，快来参与吧。"
+          }
+        />
       ) : (
         <p className="tj-state">登录后可查看你和好友的排名。</p>
       )}

@@ -76,11 +76,14 @@ export default function QuizRoute({
                 ranking={{ ...ranking, entries: ranking.entries.slice(0, 10) }}
                 scoreLabel="成绩"
                 formatScore={formatQuizScore}
+                emptyText="本期没有人上榜。"
               />
             ) : null}
-            <AppLink className="tj-button tj-button--ghost" to={`${base}/ranklist`}>
-              查看完整排行榜
-            </AppLink>
+            {ranking && ranking.total > 10 ? (
+              <AppLink className="tj-button tj-button--ghost" to={`${base}/ranklist`}>
+                查看完整排行榜
+              </AppLink>
+            ) : null}
           </section>
           <section aria-labelledby="quiz-review" data-testid="quiz-review">
             <h2 id="quiz-review" className="tj-section__title">

@@ -57,13 +57,13 @@ export function QuizAudioControls({ audio }: { audio: QuizAudio }) {
         onClick={audio.toggleMute}
         data-testid="quiz-mute"
       >
-        {audio.muted ? "🔇 已静音" : "🔊 音效开"}
+        静音
       </button>
       <span className="tj-campaign__meta">
         {audio.failed
           ? "此设备无法播放音效"
           : audio.loaded
-            ? "背景音乐与答题音效（合成）已就绪"
+            ? `背景音乐与答题音效（合成）已就绪${audio.muted ? "，已静音" : ""}`
             : "背景音乐与答题音效为页面内合成，开始答题后加载"}
       </span>
     </div>
