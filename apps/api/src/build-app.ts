@@ -23,8 +23,9 @@ import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerBoardRoutes } from "./routes/boards/board-routes.ts";
 import { registerBookRoutes } from "./routes/books/book-routes.ts";
 import { registerCampaignRoutes } from "./routes/campaigns/campaign-routes.ts";
-import { registerVoteRoutes } from "./routes/campaigns/vote-routes.ts";
 import { registerInviteReviewRoutes } from "./routes/campaigns/invite-review-routes.ts";
+import { registerQuizRoutes } from "./routes/campaigns/quiz-routes.ts";
+import { registerVoteRoutes } from "./routes/campaigns/vote-routes.ts";
 import { registerCommerceRoutes } from "./routes/commerce/commerce-routes.ts";
 import { registerPayNotifyRoutes } from "./routes/commerce/pay-notify-routes.ts";
 import { registerCommunityRoutes } from "./routes/community/community-routes.ts";
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerCampaignRoutes(typed, deps);
     registerVoteRoutes(typed, deps);
     registerInviteReviewRoutes(typed, deps);
+    registerQuizRoutes(typed, deps);
     registerCommerceRoutes(typed, deps);
     registerPayNotifyRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.

@@ -1563,4 +1563,46 @@ export interface Database {
   campaign_score: CampaignScoreTable;
   campaign_share: CampaignShareTable;
   vote_ballot: VoteBallotTable;
+  quiz_round: QuizRoundTable;
+  quiz_answer: QuizAnswerTable;
+}
+
+/** A timed round of a quiz campaign (decision 44); times are epoch milliseconds. */
+export interface QuizRoundTable {
+  id: string;
+  campaign_key: string;
+  owner_id: string;
+  /** The engine's participation (campaign_action) that opened it. */
+  action_id: string;
+  /** China day the round started on. */
+  day: string;
+  /** JSON array of question ids, in the order they are shown. */
+  question_ids: string;
+  started_at: number;
+  deadline_at: number;
+  per_question_ms: number;
+  current_index: Generated<number>;
+  /** When the question now due was shown; 0 while it waits for the reader (after an answer). */
+  current_opened_at: number;
+  /** open | finished */
+  status: Generated<string>;
+  answered: Generated<number>;
+  correct: Generated<number>;
+  score: Generated<number>;
+  duration_ms: Generated<number>;
+  finished_at: number | null;
+}
+
+/** One answer of a quiz round, marked on the server; one per round and question. */
+export interface QuizAnswerTable {
+  round_id: string;
+  question_id: string;
+  position: number;
+  /** JSON array of chosen option indexes; null when the question timed out. */
+  chosen: string | null;
+  correct: Generated<number>;
+  timed_out: Generated<number>;
+  /** When the question was shown. */
+  opened_at: number;
+  answered_at: number;
 }

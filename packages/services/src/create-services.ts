@@ -1,3 +1,4 @@
+import { readQuizSettings } from "@tongjian/content/quiz-content";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
 import { createAccountRepository } from "./accounts/account-repository.ts";
 import { createAccountService } from "./accounts/accounts.server.ts";
@@ -15,8 +16,9 @@ import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
-import { createVotes } from "./campaigns/votes.server.ts";
+import { createQuiz } from "./campaigns/quiz.server.ts";
 import { createSpringFestival } from "./campaigns/spring-festival.server.ts";
+import { createVotes } from "./campaigns/votes.server.ts";
 import { createYearReview } from "./campaigns/year-review.server.ts";
 import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
@@ -512,6 +514,13 @@ export function createServices(deps: ServiceDeps) {
       contentDir: deps.contentDir ?? "content",
     }),
     yearReview: createYearReview({ db, campaigns, flushReads: () => reads.flush() }),
+    // The quiz campaigns (decision 44): rounds from the question bank on the campaign engine.
+    quiz: createQuiz({
+      db,
+      campaigns,
+      questionBank,
+      settings: (key) => readQuizSettings(deps.contentDir ?? "content", key),
+    }),
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).

@@ -182,15 +182,18 @@ export function CampaignRanking({
   ranking,
   scoreLabel,
   formatScore = (n) => String(n),
+  emptyText = "还没有人上榜，快来参与吧。",
 }: {
   ranking: CampaignRankingView;
   scoreLabel: string;
   formatScore?: (score: number, detail: Record<string, unknown> | null) => string;
+  /** What an empty ranking says (an ended campaign's differs). */
+  emptyText?: string;
 }) {
   if (ranking.entries.length === 0)
     return (
       <p className="tj-state" data-testid="campaign-ranking-empty">
-        还没有人上榜，快来参与吧。
+        {emptyText}
       </p>
     );
   return (
