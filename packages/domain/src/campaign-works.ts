@@ -138,7 +138,7 @@ export function workProblems(
 export function workExcerpt(text: string, max = 80): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const chars = [...flat];
-  return chars.length > max ? `${chars.slice(0, max).join("")}…` : flat;
+  return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}…` : flat;
 }
 
 export type WorkOrder = "newest" | "popular";

@@ -597,7 +597,7 @@ export function createCampaignWorks(deps: {
       const today = chinaDay(clock());
       const first = chinaDay(new Date(def.startsAt));
       const endDay = chinaDay(new Date(def.closedAt ?? def.endsAt));
-      const last = today < endDay ? today : endDay;
+      const last = [today, endDay].sort()[0] ?? today;
       const perWorks = countsPerDay(
         workDays.map((d) => ({ day: d.day, count: Number(d.n) })),
         first,
