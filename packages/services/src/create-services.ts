@@ -14,9 +14,9 @@ import { createBoardRepository } from "./boards/board-repository.ts";
 import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
-import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createCampaignWorks } from "./campaigns/campaign-works.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
+import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
 import {
