@@ -15,7 +15,7 @@ import { registerInBrowser } from "../support/sign-in.ts";
 // from the queue on the page; it is listed; another reader likes it once.
 
 const SHOTS = "test-results/screenshots/campaign-works";
-const PASSWORD = "考古发掘求其真";
+const PASSWORD = "考古发掘只为求其真知";
 const run = promisify(execFile);
 
 let browser: Browser;
@@ -127,7 +127,7 @@ describe("work collections", () => {
       .toBe(1);
     await hydrated(page);
     await accessible(page, "作品征集（管理员）");
-    await item.getByRole("button", { name: "通过" }).click();
+    await item.getByRole("button", { name: "通过", exact: true }).click();
     await item.waitFor({ state: "detached" });
     await page.locator(`[data-testid="works-list"] [data-work-id="${workId}"]`).waitFor();
   });
