@@ -62,10 +62,15 @@ async function accessible(page: Page, name: string) {
 
 describe("work collections", () => {
   let workId = "";
+  /** The pages of the author, the admin and the reader who likes, kept for 文史奖励. */
+  let author: Page | undefined;
+  let admin: Page | undefined;
+  let liker: Page | undefined;
   const title = `晨光里的古城墙 ${Date.now() % 100000}`;
 
   it("a reader submits a work with a picture and sees it in review", async () => {
     const { page } = await reader("/workcollection/dialog");
+    author = page;
     await page.getByRole("dialog", { name: "上传我的作品" }).waitFor();
     await accessible(page, "作品征集：投稿对话");
     const picture = await sharp({
@@ -108,6 +113,7 @@ describe("work collections", () => {
     expect(workId).not.toBe("");
     if (!sqlitePath) throw new Error("the shared server's database is unknown");
     const { page, phone } = await reader("/workcollection");
+    admin = page;
     expect(await page.getByTestId("works-moderation").count()).toBe(0);
     await run(
       process.execPath,
@@ -135,6 +141,7 @@ describe("work collections", () => {
   it("another reader finds it in the list and likes it once", async () => {
     expect(workId).not.toBe("");
     const { page } = await reader("/workcollection?order=newest");
+    liker = page;
     const card = page.locator(`[data-testid="works-list"] [data-work-id="${workId}"]`);
     await card.getByText(title).click();
     await page.waitForURL(/\/workcollection\/detail\?id=/);
@@ -159,5 +166,42 @@ describe("work collections", () => {
     expect(again).toEqual({ liked: true, likes: 1 });
     await page.reload();
     await expect.poll(() => page.getByTestId("work-like").textContent()).toContain("已点赞1");
+  });
+
+  it("文史奖励: an essay approved shows on its page, its share card and the data page", async () => {
+    if (!author || !admin || !liker) throw new Error("the earlier steps did not run");
+    const essayTitle = `史书里的一个小人物 ${Date.now() % 100000}`;
+    await author.goto(at("/wenshireward"));
+    await hydrated(author);
+    await author.getByRole("button", { name: "我要投稿" }).click();
+    await author.getByLabel("征文标题").fill(essayTitle);
+    await author
+      .getByLabel("正文")
+      .fill("《资治通鉴》写到的许多人只留下一个名字，一件事。".repeat(6));
+    await author.getByRole("button", { name: "提交投稿" }).click();
+    await author.waitForURL(/\/wenshireward\/detail\?id=[0-9a-f]{24}$/);
+    const essayId = new URL(author.url()).searchParams.get("id") as string;
+
+    const item = admin.locator(`[data-testid="works-moderation"] [data-work-id="${essayId}"]`);
+    await admin.goto(at("/wenshireward"));
+    await hydrated(admin);
+    await item.getByRole("button", { name: "通过", exact: true }).click();
+    await item.waitFor({ state: "detached" });
+
+    await liker.goto(at(`/wenshireward/detail?id=${essayId}`));
+    await hydrated(liker);
+    await liker.getByTestId("work-like").click();
+    await expect.poll(() => liker?.getByTestId("work-like").textContent()).toContain("已点赞1");
+    await liker.getByRole("link", { name: "分享作品" }).click();
+    await liker.waitForURL(/\/wenshireward\/share\?id=/);
+    await liker.getByTestId("work-share-card").getByText(essayTitle).waitFor();
+    await hydrated(liker);
+    await accessible(liker, "奖励分享");
+
+    await liker.goto(at("/wenshireward/data"));
+    await liker.getByTestId("works-top").getByText(essayTitle).waitFor();
+    await liker.locator('[data-testid="works-chart"][data-state="ready"]').waitFor();
+    await accessible(liker, "奖励数据（有数据）");
+    await liker.screenshot({ path: `${SHOTS}/data.png`, fullPage: true });
   });
 });
