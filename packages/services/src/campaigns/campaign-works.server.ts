@@ -29,7 +29,7 @@ import { ownerIdOf, type UserViewer, type Viewer } from "@tongjian/domain/viewer
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { newId } from "../accounts/account-repository.ts";
 import { type AttemptLimit, createAttemptLimiter } from "../accounts/attempt-limiter.ts";
-import { requireAdmin, requireSignedIn, requireUser } from "../accounts/require-login.ts";
+import { requireAdmin, requireUser } from "../accounts/require-login.ts";
 import { checkImage } from "../community/image-check.ts";
 import type { KeyValueStore } from "../key-value-store.ts";
 import { BadRequestError, NotFoundError, ServiceError } from "../service-error.ts";
@@ -428,8 +428,8 @@ export function createCampaignWorks(deps: {
      */
     async like(key: string, id: string, viewer: Viewer): Promise<WorkLikeStatus> {
       activity(key);
-      const reader = requireSignedIn(viewer, "请先登录再点赞");
-      const owner = ownerIdOf(reader) as string;
+      // An account, as for writing: a WeChat visitor's like would count again once they bind.
+      const owner = requireUser(viewer, "请先登录再点赞").userId;
       const def = await campaigns.definition(key);
       if (def.phase !== "running")
         throw new CampaignConflictError(
