@@ -645,7 +645,7 @@ export function createCampaignWorks(deps: {
       const def = await campaigns.definition(key);
       if (def.phase !== "ended")
         throw new CampaignConflictError(
-          "活动尚未结束，结束后才能评奖（可先 npm run campaign close）",
+          "活动尚未结束，结束后才能评奖（提前结束：npm run campaign -- close <键>）",
         );
       let rows = await db
         .selectFrom("campaign_work_award")
