@@ -210,6 +210,10 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "离线页", path: "/offline.html", static: true },
   { name: "知识点", path: "/knowledgepoint?grade=junior" },
   { name: "知识点详情", path: "/knowledgepoint/details/qin-unification" },
+  { name: "文史奖励：征文作品", path: "/wenshireward" },
+  { name: "文史奖励：规则", path: "/wenshireward/rule" },
+  { name: "文史奖励：数据", path: "/wenshireward/data" },
+  { name: "作品征集：投稿对话（未登录）", path: "/workcollection/dialog" },
 ];
 
 export const THEMES = ["light", "dark"] as const;

@@ -80,6 +80,7 @@ export default async function setup(project: TestProject) {
     };
     server = await startServer({ ...shared, seededDatabase: databases[seedKey(shared) ?? ""] });
     project.provide("e2eBaseUrl", server.baseUrl);
+    project.provide("e2eSqlitePath", server.sqlitePath);
     project.provide(
       "e2eBrowserEndpoints",
       browsers.map((browser) => browser.wsEndpoint()),

@@ -15,6 +15,8 @@ export interface RunningServer {
   baseUrl: string;
   process: ChildProcess;
   stop: () => Promise<void>;
+  /** Where the server keeps its SQLite database (for admin commands such as account:role). */
+  sqlitePath: string;
 }
 
 export interface StartServerOptions {
@@ -134,11 +136,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // A seeded copy goes where the server keeps its database, unless one is there already (a
   // restart on the same folder).
   const seeded = await seededDatabaseFor(options);
-  if (seeded) {
-    const target =
-      options.env?.SQLITE_PATH ?? join(options.env?.DATA_DIR ?? dataDir, "tongjian.sqlite");
-    if (!(await exists(target))) await copyDatabase(seeded, target);
-  }
+  const sqlitePath =
+    options.env?.SQLITE_PATH ?? join(options.env?.DATA_DIR ?? dataDir, "tongjian.sqlite");
+  if (seeded && !(await exists(sqlitePath))) await copyDatabase(seeded, sqlitePath);
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["apps/api/dist/main.js"], {
     env: {
@@ -174,5 +174,5 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await stop();
     throw error;
   }
-  return { baseUrl, process: child, stop };
+  return { baseUrl, process: child, stop, sqlitePath };
 }

@@ -23,6 +23,7 @@ import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerBoardRoutes } from "./routes/boards/board-routes.ts";
 import { registerBookRoutes } from "./routes/books/book-routes.ts";
 import { registerCampaignRoutes } from "./routes/campaigns/campaign-routes.ts";
+import { registerCampaignWorksRoutes } from "./routes/campaigns/campaign-works-routes.ts";
 import { registerInviteReviewRoutes } from "./routes/campaigns/invite-review-routes.ts";
 import { registerQuizRoutes } from "./routes/campaigns/quiz-routes.ts";
 import { registerVoteRoutes } from "./routes/campaigns/vote-routes.ts";
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerVoteRoutes(typed, deps);
     registerInviteReviewRoutes(typed, deps);
     registerQuizRoutes(typed, deps);
+    registerCampaignWorksRoutes(typed, deps);
     registerCommerceRoutes(typed, deps);
     registerPayNotifyRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.

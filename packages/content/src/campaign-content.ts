@@ -27,6 +27,14 @@ const rewardSchema = z
     amount: z.number().int().min(1).max(366).default(1),
     coupon: key.optional(),
     threshold: z.number().int().min(0).max(10_000).default(0),
+    /** A prize by final place (decision 46): places from..to. */
+    rank: z
+      .strictObject({
+        from: z.number().int().min(1).max(100),
+        to: z.number().int().min(1).max(100),
+      })
+      .refine((r) => r.to >= r.from, { message: "名次 to 须不小于 from" })
+      .optional(),
   })
   .refine((r) => (r.item === "coupon") === (r.coupon !== undefined), {
     message: "优惠券奖励须写 coupon（优惠券的键），其他奖励不写",

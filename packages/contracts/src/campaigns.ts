@@ -34,6 +34,8 @@ export const campaignView = z.object({
       item: rewardItem,
       amount: z.number().int(),
       threshold: z.number().int(),
+      /** A prize by final place (places from..to), given when the campaign ends. */
+      rank: z.object({ from: z.number().int(), to: z.number().int() }).nullable().optional(),
       /** Given to this reader already. */
       granted: z.boolean(),
     }),

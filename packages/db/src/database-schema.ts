@@ -1445,6 +1445,64 @@ export interface CampaignShareTable {
   created_at: string;
 }
 
+/** A reader's work submitted to a campaign (migration 0037, decision 46). */
+export interface CampaignWorkTable {
+  id: string;
+  campaign_key: string;
+  author_id: string;
+  title: string;
+  body: string;
+  image_count: number;
+  /** "pending", "approved" or "rejected". */
+  status: string;
+  reason: string | null;
+  moderated_by: string | null;
+  moderated_at: string | null;
+  /** When the work reached its like count. */
+  liked_at: string | null;
+  /** China day of the submission. */
+  day: string;
+  created_at: string;
+}
+
+/** An image uploaded for a campaign work (migration 0037). */
+export interface CampaignWorkImageTable {
+  id: string;
+  owner_id: string;
+  work_id: string | null;
+  position: number;
+  key: string;
+  thumb_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
+/** One reader's like of a work (migration 0037). */
+export interface CampaignWorkLikeTable {
+  work_id: string;
+  owner_id: string;
+  campaign_key: string;
+  /** China day of the like. */
+  day: string;
+  created_at: string;
+}
+
+/** A prize given by place when a work campaign ended (migration 0037). */
+export interface CampaignWorkAwardTable {
+  campaign_key: string;
+  place: number;
+  work_id: string;
+  owner_id: string;
+  reward_key: string;
+  likes: number;
+  /** 1 once the engine gave the reward (0: the author already had it). */
+  granted: number;
+  awarded_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1565,6 +1623,10 @@ export interface Database {
   vote_ballot: VoteBallotTable;
   quiz_round: QuizRoundTable;
   quiz_answer: QuizAnswerTable;
+  campaign_work: CampaignWorkTable;
+  campaign_work_image: CampaignWorkImageTable;
+  campaign_work_like: CampaignWorkLikeTable;
+  campaign_work_award: CampaignWorkAwardTable;
 }
 
 /** A timed round of a quiz campaign (decision 44); times are epoch milliseconds. */

@@ -32,6 +32,7 @@ import { memberEntriesMigration } from "./migrations/0030-member-entries.ts";
 import { campaignsMigration } from "./migrations/0031-campaigns.ts";
 import { quizMigration } from "./migrations/0035-quiz.ts";
 import { voteBallotsMigration } from "./migrations/0036-vote-ballots.ts";
+import { campaignWorksMigration } from "./migrations/0037-campaign-works.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "0031-campaigns": campaignsMigration,
   "0035-quiz": quizMigration,
   "0036-vote-ballots": voteBallotsMigration,
+  "0037-campaign-works": campaignWorksMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,6 +81,11 @@ export interface CampaignReward {
    * correct answers for a quiz, participations otherwise. 0: on first participation.
    */
   threshold: number;
+  /**
+   * A prize by final place (places from..to of the campaign's standing), given once when the
+   * campaign ends (a work collection's `npm run campaign:award`), never by progress.
+   */
+  rank?: { from: number; to: number } | undefined;
 }
 
 export interface CampaignShare {
@@ -122,7 +127,7 @@ export function dueRewards(
   granted: ReadonlySet<string>,
 ): CampaignReward[] {
   return rewards
-    .filter((r) => progress >= r.threshold && !granted.has(r.key))
+    .filter((r) => !r.rank && progress >= r.threshold && !granted.has(r.key))
     .sort((a, b) => a.threshold - b.threshold);
 }
 

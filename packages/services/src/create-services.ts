@@ -15,6 +15,7 @@ import { createBoardRepository } from "./boards/board-repository.ts";
 import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
+import { createCampaignWorks } from "./campaigns/campaign-works.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
 import { createQuiz } from "./campaigns/quiz.server.ts";
 import { createSpringFestival } from "./campaigns/spring-festival.server.ts";
@@ -521,6 +522,8 @@ export function createServices(deps: ServiceDeps) {
       questionBank,
       settings: (key) => readQuizSettings(deps.contentDir ?? "content", key),
     }),
+    // Readers' works in 文史奖励 and 作品征集 (decision 46): submission, moderation, likes, prizes.
+    campaignWorks: createCampaignWorks({ db, campaigns, storage: deps.uploads, store: deps.store }),
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).

@@ -221,6 +221,60 @@ export function createCampaigns(deps: {
     return map;
   }
 
+  /** One reward in its own transaction: a grant row per identity, then the owner's grant. */
+  async function giveOnce(
+    r: CampaignRow,
+    viewer: UserViewer,
+    reward: CampaignReward,
+    ids: readonly string[],
+  ): Promise<boolean> {
+    const key = r.key;
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        const grantId = newId();
+        const at = clock().toISOString();
+        for (const identity of ids) {
+          const inserted = await trx
+            .insertInto("campaign_grant")
+            .values({
+              id: newId(),
+              grant_id: grantId,
+              campaign_key: key,
+              reward_key: reward.key,
+              identity,
+              owner_id: viewer.userId,
+              item: reward.item,
+              amount: reward.amount,
+              label: reward.label,
+              granted_at: at,
+            })
+            .onConflict((oc) => oc.columns(["campaign_key", "reward_key", "identity"]).doNothing())
+            .returning("id")
+            .execute();
+          if (inserted.length === 0) throw new CampaignConflictError("奖励已领取");
+        }
+        const grantKey = `campaign:${key}:${reward.key}:${viewer.userId}`;
+        if (reward.item === "vip-days")
+          await deps.grants.vipDays(trx, viewer.userId, reward.amount, grantKey);
+        else if (reward.item === "coupon" && reward.coupon)
+          await deps.grants.coupon(trx, viewer.userId, reward.coupon);
+        else if (reward.item === "reissue-card")
+          await deps.grants.reissueCards(
+            trx,
+            viewer.userId,
+            reward.amount,
+            `${r.title}：${reward.label}`,
+            grantKey,
+          );
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof CampaignConflictError) return false;
+        throw error;
+      });
+  }
+
   const campaigns = {
     /** The campaign row's definition, for the activity services. */
     async definition(key: string) {
@@ -264,6 +318,7 @@ export function createCampaigns(deps: {
           item: w.item,
           amount: w.amount,
           threshold: w.threshold,
+          rank: w.rank ?? null,
           granted: granted.has(w.key),
         })),
         phase,
@@ -383,56 +438,19 @@ export function createCampaigns(deps: {
       if (due.length === 0) return [];
       const ids = await identities(viewer);
       const given: CampaignReward[] = [];
-      for (const reward of due) {
-        const ok = await db
-          .transaction()
-          .execute(async (trx) => {
-            const grantId = newId();
-            const at = clock().toISOString();
-            for (const identity of ids) {
-              const inserted = await trx
-                .insertInto("campaign_grant")
-                .values({
-                  id: newId(),
-                  grant_id: grantId,
-                  campaign_key: key,
-                  reward_key: reward.key,
-                  identity,
-                  owner_id: viewer.userId,
-                  item: reward.item,
-                  amount: reward.amount,
-                  label: reward.label,
-                  granted_at: at,
-                })
-                .onConflict((oc) =>
-                  oc.columns(["campaign_key", "reward_key", "identity"]).doNothing(),
-                )
-                .returning("id")
-                .execute();
-              if (inserted.length === 0) throw new CampaignConflictError("奖励已领取");
-            }
-            const grantKey = `campaign:${key}:${reward.key}:${viewer.userId}`;
-            if (reward.item === "vip-days")
-              await deps.grants.vipDays(trx, viewer.userId, reward.amount, grantKey);
-            else if (reward.item === "coupon" && reward.coupon)
-              await deps.grants.coupon(trx, viewer.userId, reward.coupon);
-            else if (reward.item === "reissue-card")
-              await deps.grants.reissueCards(
-                trx,
-                viewer.userId,
-                reward.amount,
-                `${r.title}：${reward.label}`,
-                grantKey,
-              );
-            return true;
-          })
-          .catch((error: unknown) => {
-            if (error instanceof CampaignConflictError) return false;
-            throw error;
-          });
-        if (ok) given.push(reward);
-      }
+      for (const reward of due) if (await giveOnce(r, viewer, reward, ids)) given.push(reward);
       return given;
+    },
+
+    /**
+     * Gives one named reward (a prize by place, decision 46) exactly once, as grantDue does:
+     * false when the reader (or their phone or unionid) already has it.
+     */
+    async grantReward(key: string, viewer: UserViewer, rewardKey: string): Promise<boolean> {
+      const r = await row(key);
+      const reward = rewardsOf(r).find((w) => w.key === rewardKey);
+      if (!reward) throw new NotFoundError(`活动没有奖励 ${rewardKey}`);
+      return giveOnce(r, viewer, reward, await identities(viewer));
     },
 
     /** Every reward the reader was given by any campaign, newest first (我的活动奖励). */

@@ -71,7 +71,15 @@ export function CampaignRules({ campaign }: { campaign: CampaignView }) {
               <li key={r.key} data-granted={r.granted}>
                 <span>{r.label}</span>
                 <span className="tj-campaign__meta">
-                  {r.granted ? "已获得" : r.threshold > 0 ? `达到 ${r.threshold} 即得` : "参与即得"}
+                  {r.granted
+                    ? "已获得"
+                    : r.rank
+                      ? r.rank.from === r.rank.to
+                        ? `第 ${r.rank.from} 名`
+                        : `第 ${r.rank.from}–${r.rank.to} 名`
+                      : r.threshold > 0
+                        ? `达到 ${r.threshold} 即得`
+                        : "参与即得"}
                 </span>
               </li>
             ))}
