@@ -1330,6 +1330,20 @@ export interface StoreNoticeTable {
   created_at: string;
 }
 
+/** One acceptance of one version of an agreement (migration 0032, decision 40). */
+export interface AgreementAcceptanceTable {
+  id: string;
+  owner_id: string;
+  /** The registry's key (domain/agreements). */
+  agreement: string;
+  version: string;
+  accepted_at: string;
+  /** login | register | bind | checkout | update */
+  context: string;
+  /** What it was part of: the order number at checkout; null otherwise. */
+  detail: string | null;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1439,4 +1453,5 @@ export interface Database {
   order_outbox: OrderOutboxTable;
   reconciliation_report: ReconciliationReportTable;
   store_notice: StoreNoticeTable;
+  agreement_acceptance: AgreementAcceptanceTable;
 }

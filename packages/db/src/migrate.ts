@@ -29,6 +29,7 @@ import { commerceMigration } from "./migrations/0027-commerce.ts";
 import { promotionsMigration } from "./migrations/0028-promotions.ts";
 import { storeNoticesMigration } from "./migrations/0029-store-notices.ts";
 import { memberEntriesMigration } from "./migrations/0030-member-entries.ts";
+import { agreementsMigration } from "./migrations/0032-agreements.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0028-promotions": promotionsMigration,
   "0029-store-notices": storeNoticesMigration,
   "0030-member-entries": memberEntriesMigration,
+  "0032-agreements": agreementsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
