@@ -106,7 +106,12 @@ export const authBody = z.discriminatedUnion(
       password,
       agreements: acceptedAgreements.optional(),
     }),
-    z.object({ type: z.literal("sms"), phone, code: smsCode, agreements: acceptedAgreements.optional() }),
+    z.object({
+      type: z.literal("sms"),
+      phone,
+      code: smsCode,
+      agreements: acceptedAgreements.optional(),
+    }),
     /** The app's signed token (decision 18), from the bridge's getUserInfo. */
     z.object({ type: z.literal("app"), token: z.string().min(1, "缺少 App 登录凭证").max(4096) }),
   ],

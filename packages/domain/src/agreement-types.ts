@@ -55,9 +55,7 @@ export interface AgreementDoc {
 }
 
 /** Builds a document whose current version is the last of its versions. */
-export function agreementDoc(
-  doc: Omit<AgreementDoc, "version" | "effectiveOn">,
-): AgreementDoc {
+export function agreementDoc(doc: Omit<AgreementDoc, "version" | "effectiveOn">): AgreementDoc {
   const current = doc.versions[doc.versions.length - 1];
   if (!current) throw new Error(`${doc.key}: an agreement needs at least one version`);
   return { ...doc, version: current.version, effectiveOn: current.effectiveOn };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { type AgreementDoc, agreementDoc } from "./agreement-types.ts";
 import {
   AGREEMENT_LINKS,
   AGREEMENTS,
@@ -10,14 +11,16 @@ import {
   formatEffectiveDay,
   needsReacceptance,
 } from "./agreements.ts";
-import { type AgreementDoc, agreementDoc } from "./agreement-types.ts";
 import { ROUTE_MANIFEST } from "./route-manifest.ts";
 
 const bumped: AgreementDoc[] = AGREEMENTS.map((doc) =>
   doc.key === "userServices"
     ? agreementDoc({
         ...doc,
-        versions: [...doc.versions, { version: "2.0", effectiveOn: "2027-01-01", note: "新增条款。" }],
+        versions: [
+          ...doc.versions,
+          { version: "2.0", effectiveOn: "2027-01-01", note: "新增条款。" },
+        ],
       })
     : doc,
 );

@@ -1,8 +1,4 @@
-import {
-  LAW,
-  PERSONAL_INFORMATION_PROTECTION,
-  USER_SERVICES,
-} from "./agreement-texts-accounts.ts";
+import { LAW, PERSONAL_INFORMATION_PROTECTION, USER_SERVICES } from "./agreement-texts-accounts.ts";
 import { THIRD_PARTY_INFORMATION, THIRDPART_KNOW } from "./agreement-texts-sharing.ts";
 import { SOUND_COPYRIGHT } from "./agreement-texts-sound.ts";
 import { SUBSCRIPTION, VIP_PAY, VIP_SERVICE } from "./agreement-texts-store.ts";
@@ -132,7 +128,9 @@ export function agreementStatuses(
       last === null ? "none" : last.version === doc.version ? "current" : "outdated";
     const from = last ? doc.versions.findIndex((v) => v.version === last.version) : -1;
     const changes =
-      state === "outdated" ? doc.versions.slice(from + 1).map((v) => `${v.version}：${v.note}`) : [];
+      state === "outdated"
+        ? doc.versions.slice(from + 1).map((v) => `${v.version}：${v.note}`)
+        : [];
     return {
       agreement: key,
       title: doc.title,

@@ -42,7 +42,8 @@ describe("personal data list", () => {
   it("groups every set under a known category, and every child under a listed parent", () => {
     const grouped = personalDataByCategory().flatMap((g) => g.sets);
     expect(grouped).toHaveLength(PERSONAL_DATA.length);
-    for (const g of personalDataByCategory()) expect(PERSONAL_DATA_CATEGORIES).toContain(g.category);
+    for (const g of personalDataByCategory())
+      expect(PERSONAL_DATA_CATEGORIES).toContain(g.category);
     const tables = new Set(PERSONAL_DATA.map((s) => s.table));
     for (const child of PERSONAL_DATA_CHILDREN) expect(tables.has(child.parent)).toBe(true);
   });

@@ -684,16 +684,40 @@ export interface PersonalDataChild {
 }
 
 export const PERSONAL_DATA_CHILDREN: readonly PersonalDataChild[] = [
-  { table: "challenge_answer", column: "round_id", parent: "challenge_round", parentKey: "id", exported: true },
-  { table: "depth_test_answer", column: "test_id", parent: "depth_test", parentKey: "id", exported: true },
+  {
+    table: "challenge_answer",
+    column: "round_id",
+    parent: "challenge_round",
+    parentKey: "id",
+    exported: true,
+  },
+  {
+    table: "depth_test_answer",
+    column: "test_id",
+    parent: "depth_test",
+    parentKey: "id",
+    exported: true,
+  },
   { table: "post_topic", column: "post_id", parent: "post", parentKey: "id", exported: true },
   { table: "post_comment", column: "post_id", parent: "post", parentKey: "id", exported: false },
   { table: "post_like", column: "post_id", parent: "post", parentKey: "id", exported: false },
   { table: "post_report", column: "post_id", parent: "post", parentKey: "id", exported: false },
   { table: "post_view_day", column: "post_id", parent: "post", parentKey: "id", exported: false },
   { table: "post_moderation", column: "post_id", parent: "post", parentKey: "id", exported: false },
-  { table: "entry_note_like", column: "note_id", parent: "entry_note", parentKey: "id", exported: false },
-  { table: "entry_note_report", column: "note_id", parent: "entry_note", parentKey: "id", exported: false },
+  {
+    table: "entry_note_like",
+    column: "note_id",
+    parent: "entry_note",
+    parentKey: "id",
+    exported: false,
+  },
+  {
+    table: "entry_note_report",
+    column: "note_id",
+    parent: "entry_note",
+    parentKey: "id",
+    exported: false,
+  },
 ];
 
 /**

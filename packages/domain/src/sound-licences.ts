@@ -26,10 +26,7 @@ export const SOUND_LICENCES: Readonly<Record<SoundLicenceKey, SoundLicence>> = {
     name: "CC0 1.0 通用（公共领域贡献）",
     short: "CC0 1.0",
     legalCode: "https://creativecommons.org/publicdomain/zero/1.0/legalcode.zh-hans",
-    allows: [
-      "复制、修改、发行和演绎，包括用于商业用途；",
-      "无需署名，也无需征得许可。",
-    ],
+    allows: ["复制、修改、发行和演绎，包括用于商业用途；", "无需署名，也无需征得许可。"],
     asks: [
       "不要暗示通鉴为你的使用背书；",
       "作品所涉及的他人权利（如肖像、隐私）不因 CC0 而放弃——本站合成音频不涉及此类权利。",

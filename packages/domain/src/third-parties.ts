@@ -49,7 +49,8 @@ export const THIRD_PARTIES: readonly ThirdParty[] = [
     scene: "选择微信支付下单、退款或开通自动续费时",
     data: "订单号、商品名称、金额、OpenID（微信内支付）、下单设备的 IP 地址",
     purpose: "完成付款、退款与代扣，核对支付结果",
-    method: "服务器通过微信支付 API v3 下单、查询与退款；付款在微信的支付界面中完成，我们不接触银行卡信息",
+    method:
+      "服务器通过微信支付 API v3 下单、查询与退款；付款在微信的支付界面中完成，我们不接触银行卡信息",
     optional: "可改用支付宝，或不购买",
   },
   {

@@ -1,7 +1,7 @@
 import type { Database } from "@tongjian/db/database-schema";
 import {
-  AGREEMENTS,
   type AcceptanceContext,
+  AGREEMENTS,
   type AgreementDoc,
   type AgreementKey,
   type AgreementStatus,
@@ -21,7 +21,10 @@ import { ServiceError } from "../service-error.ts";
 
 /** A version the page showed is no longer in force: the reader must read the new one first. */
 export class StaleAgreementError extends ServiceError {
-  constructor(readonly agreements: AgreementKey[], registry: readonly AgreementDoc[]) {
+  constructor(
+    readonly agreements: AgreementKey[],
+    registry: readonly AgreementDoc[],
+  ) {
     const titles = agreements.map((key) => `《${agreementOf(key, registry).title}》`).join("");
     super(409, `${titles}已更新，请刷新页面，阅读新版本后再确认`);
     this.name = "StaleAgreementError";
@@ -61,7 +64,8 @@ export function createAgreementService(deps: {
       .orderBy("id", "asc")
       .execute();
     const last = new Map<string, { version: string; acceptedAt: string }>();
-    for (const row of rows) last.set(row.agreement, { version: row.version, acceptedAt: row.accepted_at });
+    for (const row of rows)
+      last.set(row.agreement, { version: row.version, acceptedAt: row.accepted_at });
     return last;
   }
 

@@ -99,7 +99,10 @@ export function createPersonalDataService(deps: {
     });
 
   async function countOf(set: PersonalDataSet, ids: string[]): Promise<number> {
-    const row = await ownedBy(set, ids)(db)
+    const row = await ownedBy(
+      set,
+      ids,
+    )(db)
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
@@ -184,11 +187,7 @@ export function createPersonalDataService(deps: {
         const trx = typedTrx as unknown as Loose;
         const postIdsOf = async (table: string, column: string) =>
           (
-            await trx
-              .selectFrom(table)
-              .select("post_id")
-              .where(column, "in", ids.ids)
-              .execute()
+            await trx.selectFrom(table).select("post_id").where(column, "in", ids.ids).execute()
           ).map((r) => String(r.post_id));
         const touchedPosts = [
           ...(await postIdsOf("post_like", "account_id")),
@@ -206,9 +205,7 @@ export function createPersonalDataService(deps: {
             .selectFrom("circle_member")
             .select("circle_id")
             .where("account_id", "in", ids.ids)
-            .unionAll(
-              trx.selectFrom("post").select("circle_id").where("author_id", "in", ids.ids),
-            )
+            .unionAll(trx.selectFrom("post").select("circle_id").where("author_id", "in", ids.ids))
             .execute()
         ).map((r) => String(r.circle_id));
 
@@ -231,7 +228,11 @@ export function createPersonalDataService(deps: {
           const changes: Row = {};
           for (const column of set.ownerColumns) changes[column] = set.nullOwner ? null : standIn;
           for (const column of set.clearColumns ?? []) changes[column] = null;
-          const result = await trx.updateTable(set.table).set(changes).where(mine).executeTakeFirst();
+          const result = await trx
+            .updateTable(set.table)
+            .set(changes)
+            .where(mine)
+            .executeTakeFirst();
           anonymised[set.table] = Number(result.numUpdatedRows);
         }
 
