@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkoutAgreements } from "./agreement-consent.ts";
 import { type AgreementDoc, agreementDoc } from "./agreement-types.ts";
 import {
   AGREEMENT_LINKS,
@@ -6,7 +7,6 @@ import {
   acceptanceProblems,
   agreementAtPath,
   agreementStatuses,
-  checkoutAgreements,
   currentVersions,
   formatEffectiveDay,
   needsReacceptance,

@@ -1,3 +1,8 @@
+import {
+  type AgreementVersionRef,
+  type ConsentItem,
+  LOGIN_AGREEMENTS,
+} from "./agreement-consent.ts";
 import { LAW, PERSONAL_INFORMATION_PROTECTION, USER_SERVICES } from "./agreement-texts-accounts.ts";
 import { THIRD_PARTY_INFORMATION, THIRDPART_KNOW } from "./agreement-texts-sharing.ts";
 import { SOUND_COPYRIGHT } from "./agreement-texts-sound.ts";
@@ -50,28 +55,15 @@ export function agreementAtPath(
   return registry.find((d) => d.path === clean) ?? null;
 }
 
-/** Accepted when signing in or registering. */
-export const LOGIN_AGREEMENTS: readonly AgreementKey[] = [
-  "userServices",
-  "personalInformationProtection",
-];
-
-/** Accepted when placing an order: the pay terms, the membership's for VIP, the renewal's for auto-renew. */
-export function checkoutAgreements(productKind: string, autoRenew: boolean): AgreementKey[] {
-  const keys: AgreementKey[] = [];
-  if (productKind === "vip") keys.push("vipService");
-  keys.push("vipPay");
-  if (autoRenew) keys.push("subscription");
-  return keys;
-}
-
-/** Where an acceptance was given. */
-export const ACCEPTANCE_CONTEXTS = ["login", "register", "bind", "checkout", "update"] as const;
-export type AcceptanceContext = (typeof ACCEPTANCE_CONTEXTS)[number];
-
-export interface AgreementVersionRef {
-  agreement: AgreementKey;
-  version: string;
+/** The agreements as consent lines show them, at their current versions. */
+export function consentItems(
+  keys: readonly AgreementKey[],
+  registry: readonly AgreementDoc[] = AGREEMENTS,
+): ConsentItem[] {
+  return keys.map((key) => {
+    const doc = agreementOf(key, registry);
+    return { agreement: key, version: doc.version, title: doc.title, path: doc.path };
+  });
 }
 
 /** The current versions of the given agreements, as a client sends them back. */
@@ -117,7 +109,7 @@ export interface AgreementStatus {
 
 /** Where the reader stands with each agreement, given the last version they accepted of each. */
 export function agreementStatuses(
-  keys: readonly AgreementKey[],
+  keys: readonly AgreementKey[] = LOGIN_AGREEMENTS,
   accepted: ReadonlyMap<string, { version: string; acceptedAt: string }>,
   registry: readonly AgreementDoc[] = AGREEMENTS,
 ): AgreementStatus[] {

@@ -1,16 +1,18 @@
 import type { Database } from "@tongjian/db/database-schema";
 import {
   type AcceptanceContext,
+  type AgreementVersionRef,
+  LOGIN_AGREEMENTS,
+} from "@tongjian/domain/agreement-consent";
+import {
   AGREEMENTS,
   type AgreementDoc,
   type AgreementKey,
   type AgreementStatus,
-  type AgreementVersionRef,
   acceptanceProblems,
   agreementOf,
   agreementStatuses,
   isAgreementKey,
-  LOGIN_AGREEMENTS,
   needsReacceptance,
 } from "@tongjian/domain/agreements";
 import { ownerIdOf, type Viewer } from "@tongjian/domain/viewer";

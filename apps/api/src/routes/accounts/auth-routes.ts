@@ -14,8 +14,11 @@ import {
   smsSent,
   ticketBody,
 } from "@tongjian/contracts/accounts";
-import type { AcceptanceContext, AgreementVersionRef } from "@tongjian/domain/agreements";
-import { LOGIN_AGREEMENTS } from "@tongjian/domain/agreements";
+import {
+  type AcceptanceContext,
+  type AgreementVersionRef,
+  LOGIN_AGREEMENTS,
+} from "@tongjian/domain/agreement-consent";
 import { maskPhone } from "@tongjian/domain/phone-number";
 import { ownerIdOf, type Viewer } from "@tongjian/domain/viewer";
 import { requireSignedIn } from "@tongjian/services/accounts/require-login";

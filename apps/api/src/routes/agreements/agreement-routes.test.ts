@@ -2,13 +2,9 @@ import { loadCommunity, sampleId } from "@tongjian/content/community-content";
 import { contentId } from "@tongjian/content/load-content";
 import { seedCommunity } from "@tongjian/content/seed-community";
 import { COMMUNITY_API } from "@tongjian/contracts/community";
+import { LOGIN_AGREEMENTS } from "@tongjian/domain/agreement-consent";
 import { agreementDoc } from "@tongjian/domain/agreement-types";
-import {
-  AGREEMENTS,
-  agreementOf,
-  currentVersions,
-  LOGIN_AGREEMENTS,
-} from "@tongjian/domain/agreements";
+import { AGREEMENTS, agreementOf, currentVersions } from "@tongjian/domain/agreements";
 import { createAgreementService } from "@tongjian/services/agreements/agreements.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";

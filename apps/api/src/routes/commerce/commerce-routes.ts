@@ -12,7 +12,7 @@ import {
   quoteView,
   vipStatus,
 } from "@tongjian/contracts/commerce";
-import { checkoutAgreements } from "@tongjian/domain/agreements";
+import { checkoutAgreements } from "@tongjian/domain/agreement-consent";
 import { parseAppEnv } from "@tongjian/domain/app-env";
 import { VIP_RIGHTS } from "@tongjian/domain/commerce";
 import { ownerIdOf } from "@tongjian/domain/viewer";
