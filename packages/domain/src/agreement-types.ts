@@ -60,3 +60,9 @@ export function agreementDoc(doc: Omit<AgreementDoc, "version" | "effectiveOn">)
   if (!current) throw new Error(`${doc.key}: an agreement needs at least one version`);
   return { ...doc, version: current.version, effectiveOn: current.effectiveOn };
 }
+
+/** "2026-11-28" as 2026 年 11 月 28 日. */
+export function formatEffectiveDay(day: string): string {
+  const [y, m, d] = day.split("-");
+  return `${y} 年 ${Number(m)} 月 ${Number(d)} 日`;
+}

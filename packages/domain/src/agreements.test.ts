@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkoutAgreements } from "./agreement-consent.ts";
-import { type AgreementDoc, agreementDoc } from "./agreement-types.ts";
+import { type AgreementDoc, agreementDoc, formatEffectiveDay } from "./agreement-types.ts";
 import {
   AGREEMENT_LINKS,
   AGREEMENTS,
@@ -8,7 +8,6 @@ import {
   agreementAtPath,
   agreementStatuses,
   currentVersions,
-  formatEffectiveDay,
   needsReacceptance,
 } from "./agreements.ts";
 import { ROUTE_MANIFEST } from "./route-manifest.ts";

@@ -154,9 +154,3 @@ export const AGREEMENT_LINKS: readonly { title: string; path: string }[] = [
   { title: "CC0 音频清单", path: "/agreement/soundcopyright/cc0" },
   { title: "CC BY 4.0 音频清单", path: "/agreement/soundcopyright/cc4" },
 ];
-
-/** "2026-11-28" as 2026 年 11 月 28 日. */
-export function formatEffectiveDay(day: string): string {
-  const [y, m, d] = day.split("-");
-  return `${y} 年 ${Number(m)} 月 ${Number(d)} 日`;
-}
