@@ -1,10 +1,6 @@
 import { AGREEMENT_LINKS } from "@tongjian/domain/agreements";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import {
-  SOUND_LICENCES,
-  soundLicenceOfPath,
-  soundsUnder,
-} from "@tongjian/domain/sound-licences";
+import { SOUND_LICENCES, soundLicenceOfPath, soundsUnder } from "@tongjian/domain/sound-licences";
 import { AgreementLinks } from "../features/agreements/agreement-links.tsx";
 import { AppLink } from "../shell/app-link.tsx";
 import { notFound } from "../shell/not-found.ts";

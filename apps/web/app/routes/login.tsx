@@ -100,12 +100,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             已通过微信登录为「{info.wxName ?? "微信用户"}
             」。绑定手机号后，点赞等记录会保留在账号中，在其他设备上也能用。
           </p>
-          <LoginForms
-            redirectTo={redirectTo}
-            bindOnly
-            onSignedIn={onSignedIn}
-            consent={consent}
-          />
+          <LoginForms redirectTo={redirectTo} bindOnly onSignedIn={onSignedIn} consent={consent} />
           <AccountPanel info={info} sessions={sessions} redirectTo={redirectTo} />
         </>
       ) : (

@@ -99,7 +99,10 @@ export function AccountPanel({
       <AppLink className="tj-button tj-button--ghost tj-button--block" to="/my">
         我的主页：阅读记录、点赞与关注
       </AppLink>
-      <AppLink className="tj-button tj-button--ghost tj-button--block" to="/agreement/userOwnInfo/home">
+      <AppLink
+        className="tj-button tj-button--ghost tj-button--block"
+        to="/agreement/userOwnInfo/home"
+      >
         我的个人信息：查看、导出与注销
       </AppLink>
 

@@ -7,8 +7,8 @@ import { PASSWORD_MIN_LENGTH, passwordProblem } from "@tongjian/domain/password-
 import { normalizePhone } from "@tongjian/domain/phone-number";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ApiRequestError } from "../../shell/api-client.ts";
-import { usePlatform } from "../../shell/platform.tsx";
 import { AppLink } from "../../shell/app-link.tsx";
+import { usePlatform } from "../../shell/platform.tsx";
 import { SmsCodeButton, type SmsPurpose } from "./sms-code-button.tsx";
 
 export type LoginMode = "password" | "sms" | "register" | "reset";

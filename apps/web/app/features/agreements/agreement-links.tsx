@@ -6,7 +6,13 @@ export interface AgreementLink {
 }
 
 /** The list of every agreement and personal-information page, at the foot of each of them. */
-export function AgreementLinks({ links, current }: { links: readonly AgreementLink[]; current: string }) {
+export function AgreementLinks({
+  links,
+  current,
+}: {
+  links: readonly AgreementLink[];
+  current: string;
+}) {
   return (
     <nav className="tj-agreement__links" aria-labelledby="tj-agreement-links">
       <h2 id="tj-agreement-links">协议与政策</h2>

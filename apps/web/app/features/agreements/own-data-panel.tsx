@@ -82,7 +82,8 @@ export function OwnDataPanel({ overview }: { overview: PersonalDataOverview }) {
       <section aria-labelledby={`${ids}-export`}>
         <h2 id={`${ids}-export`}>下载我的个人信息</h2>
         <p>
-          下载一个 JSON 文件，包含上面列出的全部记录（密码与登录凭证只保存哈希，不在其中）。文件只在你的设备上保存，请妥善保管。
+          下载一个 JSON
+          文件，包含上面列出的全部记录（密码与登录凭证只保存哈希，不在其中）。文件只在你的设备上保存，请妥善保管。
         </p>
         <div className="tj-agreement__actions">
           <a className="tj-button" href={EXPORT_URL} download data-testid="export-link">
