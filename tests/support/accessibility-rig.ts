@@ -196,6 +196,8 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "离线页", path: "/offline.html", static: true },
   { name: "知识点", path: "/knowledgepoint?grade=junior" },
   { name: "知识点详情", path: "/knowledgepoint/details/qin-unification" },
+  { name: "协议：用户服务协议", path: "/agreement/userServices" },
+  { name: "个人信息收集清单", path: "/agreement/userInfo/list" },
 ];
 
 export const THEMES = ["light", "dark"] as const;
