@@ -1,4 +1,5 @@
-import { AGREEMENT_KEYS, type AgreementKey } from "@tongjian/domain/agreements";
+import { DELETE_CONFIRM_WORD } from "@tongjian/domain/agreement-consent";
+import { AGREEMENT_KEYS } from "@tongjian/domain/agreement-types";
 import { z } from "zod";
 
 // Agreements and personal data (issue 22, decision 40): the registry's versions, a reader's
@@ -6,7 +7,7 @@ import { z } from "zod";
 // (GET /api/user/personal-data/export) and the deletion of their account
 // (POST /api/user/personal-data/delete).
 
-export const agreementKey = z.enum(AGREEMENT_KEYS as [AgreementKey, ...AgreementKey[]], {
+export const agreementKey = z.enum(AGREEMENT_KEYS, {
   error: "没有这份协议",
 });
 
@@ -86,7 +87,6 @@ export const personalDataOverview = z.object({
 export type PersonalDataOverview = z.infer<typeof personalDataOverview>;
 
 /** The confirmation a deletion needs: the reader types 注销. */
-export const DELETE_CONFIRM_WORD = "注销";
 export const deleteAccountBody = z.object({
   confirm: z.literal(DELETE_CONFIRM_WORD, { error: `请输入“${DELETE_CONFIRM_WORD}”以确认` }),
 });

@@ -45,3 +45,6 @@ export function consentRefs(
     return item ? [{ agreement: item.agreement, version: item.version }] : [];
   });
 }
+
+/** The word a reader types to confirm deleting their account. */
+export const DELETE_CONFIRM_WORD = "注销";

@@ -3,18 +3,21 @@
  * version id and the day it takes effect, and what changed in each earlier version. Texts are
  * data (the agreement-texts-*.ts modules), rendered by one page template.
  */
-export type AgreementKey =
-  | "userServices"
-  | "personalInformationProtection"
-  | "thirdPartyInformation"
-  | "thirdpartKnow"
-  | "subscription"
-  | "traveluser"
-  | "travelprivate"
-  | "soundcopyright"
-  | "law"
-  | "vipService"
-  | "vipPay";
+/** Every agreement's key, in the registry's order (agreements.test.ts keeps them in step). */
+export const AGREEMENT_KEYS = [
+  "userServices",
+  "personalInformationProtection",
+  "thirdPartyInformation",
+  "thirdpartKnow",
+  "subscription",
+  "vipService",
+  "vipPay",
+  "traveluser",
+  "travelprivate",
+  "soundcopyright",
+  "law",
+] as const;
+export type AgreementKey = (typeof AGREEMENT_KEYS)[number];
 
 /** A table inside an agreement (the third-party list): a header row and the rows under it. */
 export interface AgreementTable {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkoutAgreements } from "./agreement-consent.ts";
-import { type AgreementDoc, agreementDoc, formatEffectiveDay } from "./agreement-types.ts";
+import {
+  AGREEMENT_KEYS,
+  type AgreementDoc,
+  agreementDoc,
+  formatEffectiveDay,
+} from "./agreement-types.ts";
 import {
   AGREEMENT_LINKS,
   AGREEMENTS,
@@ -26,6 +31,7 @@ const bumped: AgreementDoc[] = AGREEMENTS.map((doc) =>
 
 describe("agreement registry", () => {
   it("has one document per key and path, each with a dated version and text", () => {
+    expect(AGREEMENTS.map((d) => d.key)).toEqual([...AGREEMENT_KEYS]);
     expect(new Set(AGREEMENTS.map((d) => d.key)).size).toBe(AGREEMENTS.length);
     expect(new Set(AGREEMENTS.map((d) => d.path)).size).toBe(AGREEMENTS.length);
     for (const doc of AGREEMENTS) {

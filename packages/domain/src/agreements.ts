@@ -8,7 +8,7 @@ import { THIRD_PARTY_INFORMATION, THIRDPART_KNOW } from "./agreement-texts-shari
 import { SOUND_COPYRIGHT } from "./agreement-texts-sound.ts";
 import { SUBSCRIPTION, VIP_PAY, VIP_SERVICE } from "./agreement-texts-store.ts";
 import { TRAVEL_PRIVATE, TRAVEL_USER } from "./agreement-texts-travel.ts";
-import type { AgreementDoc, AgreementKey } from "./agreement-types.ts";
+import { AGREEMENT_KEYS, type AgreementDoc, type AgreementKey } from "./agreement-types.ts";
 
 /**
  * The versioned registry of the product's agreements (decision 40): every agreement's current
@@ -30,8 +30,6 @@ export const AGREEMENTS: readonly AgreementDoc[] = [
 ];
 
 export type { AgreementDoc, AgreementKey };
-
-export const AGREEMENT_KEYS = AGREEMENTS.map((doc) => doc.key);
 
 export function isAgreementKey(key: string): key is AgreementKey {
   return (AGREEMENT_KEYS as readonly string[]).includes(key);

@@ -1,4 +1,5 @@
-import { DELETE_CONFIRM_WORD, type PersonalDataOverview } from "@tongjian/contracts/agreements";
+import type { PersonalDataOverview } from "@tongjian/contracts/agreements";
+import { DELETE_CONFIRM_WORD } from "@tongjian/domain/agreement-consent";
 import { READING_CACHE } from "@tongjian/domain/reading-index";
 import { useId, useState } from "react";
 import { ApiRequestError } from "../../shell/api-client.ts";
