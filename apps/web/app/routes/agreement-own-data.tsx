@@ -23,8 +23,8 @@ const CONTEXT_LABELS: Record<string, string> = {
  * decision 40: a signed-in reader sees what the product keeps of them, downloads it and can
  * delete the account; after a deletion (/agreement/userOwnInfo/deleted) the page says so.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const path = url.pathname.replace(/\/+$/, "");
   if (context.viewer.kind === "anonymous" && path.endsWith("/userOwnInfo/deleted"))
     return { state: "deleted" as const, links: AGREEMENT_LINKS };
   const viewer = requirePageReader(context, request);

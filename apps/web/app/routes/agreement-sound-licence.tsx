@@ -13,8 +13,8 @@ import "../features/agreements/agreements.css";
  * licence in plain words and every piece of audio the product carries under it, read from the
  * audio's own data (the music pieces in the database, the sample melodies).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const segment = new URL(request.url).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const segment = url.pathname.replace(/\/+$/, "").split("/").pop() ?? "";
   const key = soundLicenceOfPath(segment);
   if (!key) throw notFound("没有这种许可");
   const sounds = soundsUnder(key, await context.services.soundCatalogue.sounds());

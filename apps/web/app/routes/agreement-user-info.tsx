@@ -18,8 +18,8 @@ const LIST_VERSION = { version: "1.0", effectiveOn: "2026-11-28" };
  * keeps of a reader, why, where it is used and for how long, category by category, made from the
  * one list in domain/personal-data.ts that the export and the account deletion also read.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+export async function loader({ url }: Route.LoaderArgs) {
+  const path = url.pathname.replace(/\/+$/, "");
   return {
     full: path.endsWith("/list"),
     path,

@@ -18,8 +18,8 @@ import "../features/agreements/agreements.css";
  * /law and the store's /buyvip/agreement/service and /pay. Title, version and effective day,
  * the text, its version history and the links to the others.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export async function loader({ url }: Route.LoaderArgs) {
+  const path = url.pathname;
   const doc = agreementAtPath(path);
   if (!doc) throw notFound("没有这份协议");
   return { doc, links: AGREEMENT_LINKS };
