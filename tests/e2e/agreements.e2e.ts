@@ -1,4 +1,7 @@
+import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, report, smallTargets } from "../support/accessibility-rig.ts";
@@ -111,7 +114,12 @@ describe("agreements", () => {
     expect(download.suggestedFilename()).toMatch(
       /^tongjian-personal-data-\d{4}-\d{2}-\d{2}\.json$/,
     );
-    const path = await download.path();
+    // The browser may run elsewhere (the run's shared Chromium): the file is copied here.
+    const path = join(
+      mkdtempSync(join(tmpdir(), "tongjian-export-")),
+      download.suggestedFilename(),
+    );
+    await download.saveAs(path);
     const data = JSON.parse(await readFile(path, "utf8"));
     expect(data.account).toMatchObject({ phone });
     expect(data.account.password_hash).toBeUndefined();
