@@ -1,29 +1,54 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createDatabase } from "@tongjian/db/create-database";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
-import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser, userInfo } from "../support/sign-in.ts";
+import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // Issue 22's agreements at phone size: the agreements and the lists made from data, the consent
-// a registration records, and a reader's own data: what is kept, a download of it, and deleting
-// the account.
+// a registration records, the question after a new version, and a reader's own data: what is
+// kept, a download of it, and deleting the account. The server has a database of its own, where
+// the test plays the publication of a new version.
 
-const server = sharedServer();
-const at = (path: string) => `${server.baseUrl}${path}`;
 const PASSWORD = "以铜为镜可以正衣冠";
 
+let server: RunningServer;
 let browser: Browser;
+let dataDir: string;
+const at = (path: string) => `${server.baseUrl}${path}`;
+
 beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "tongjian-agreements-"));
+  server = await startServer({
+    contentDir: "content",
+    env: { SMS_PROVIDER: "simulator", DATA_DIR: dataDir },
+  });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The reader's acceptance of the privacy policy becomes one of an older version. */
+async function publishNewPrivacyPolicy() {
+  const handle = createDatabase({
+    databaseUrl: undefined,
+    sqlitePath: join(dataDir, "tongjian.sqlite"),
+  });
+  await handle.db
+    .updateTable("agreement_acceptance")
+    .set({ version: "0.9" })
+    .where("agreement", "=", "personalInformationProtection")
+    .execute();
+  await handle.close();
+}
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
@@ -77,7 +102,7 @@ describe("agreements", () => {
     await context.close();
   });
 
-  it("records the consent of a registration, exports the reader's data and deletes the account", async () => {
+  it("records the consent of a registration, asks again after a new version, exports the reader's data and deletes the account", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(at("/login"));
@@ -93,6 +118,16 @@ describe("agreements", () => {
       "current",
       "current",
     ]);
+
+    // A new version of the privacy policy: the next visit asks, and 同意新版本 records it.
+    await publishNewPrivacyPolicy();
+    await page.goto(at("/"));
+    const dialog = page.getByRole("dialog", { name: "协议已更新" });
+    await dialog.getByText(/《个人信息保护政策》版本 1\.0.*你此前同意的是 0\.9/).waitFor();
+    await dialog.getByRole("button", { name: "同意新版本" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const after = await (await context.request.get(at("/api/user/agreements"))).json();
+    expect(after.data.pending).toEqual([]);
 
     await page.goto(at("/agreement/userOwnInfo/home"));
     await hydrated(page);
@@ -125,7 +160,7 @@ describe("agreements", () => {
     expect(data.account.password_hash).toBeUndefined();
     expect(
       data.sets.find((s: { table: string }) => s.table === "agreement_acceptance").rows,
-    ).toHaveLength(2);
+    ).toHaveLength(3);
 
     // 注销账号: typed word, the confirm dialog, then signed out with the account gone.
     await page.getByRole("button", { name: "注销账号" }).click();
