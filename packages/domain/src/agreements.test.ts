@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutAgreements } from "./agreement-consent.ts";
+import { checkoutAgreements, consentRefs } from "./agreement-consent.ts";
 import {
   AGREEMENT_KEYS,
   type AgreementDoc,
@@ -11,7 +11,9 @@ import {
   AGREEMENTS,
   acceptanceProblems,
   agreementAtPath,
+  agreementOf,
   agreementStatuses,
+  consentItems,
   currentVersions,
   needsReacceptance,
 } from "./agreements.ts";
@@ -85,6 +87,19 @@ describe("agreement registry", () => {
     expect(later[0]).toMatchObject({ state: "outdated", version: "2.0", acceptedVersion: "1.0" });
     expect(later[0]?.changes).toEqual(["2.0：新增条款。"]);
     expect(needsReacceptance(later).map((s) => s.agreement)).toEqual(["userServices"]);
+  });
+
+  it("sends the versions of the consent items asked for, each once, in order", () => {
+    const items = consentItems(["vipService", "vipPay", "subscription", "userServices"]);
+    expect(consentRefs(items, ["vipPay", "userServices", "vipPay"])).toEqual([
+      { agreement: "vipPay", version: agreementOf("vipPay").version },
+      { agreement: "userServices", version: agreementOf("userServices").version },
+    ]);
+    expect(items.find((i) => i.agreement === "subscription")).toMatchObject({
+      title: "订阅协议",
+      path: "/agreement/subscription",
+    });
+    expect(consentRefs(items, ["law"])).toEqual([]);
   });
 
   it("writes the effective day in Chinese", () => {
