@@ -74,7 +74,6 @@ export const personalDataOverview = z.object({
     kind: z.enum(["user", "visitor"]),
     name: z.string(),
     phone: z.string().nullable(),
-    createdAt: z.string().nullable(),
   }),
   groups: z.array(
     z.object({

@@ -44,7 +44,6 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
         kind: ids.kind,
         name: info.ahName ?? info.wxName ?? "读者",
         phone: info.ahPhone,
-        createdAt: null,
       },
       groups,
       acceptances,

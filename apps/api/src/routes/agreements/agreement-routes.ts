@@ -113,7 +113,6 @@ export function registerAgreementRoutes(app: TypedApp, deps: AppDeps) {
           kind: ids.kind,
           name: info.ahName ?? info.wxName ?? "读者",
           phone: info.ahPhone,
-          createdAt: null,
         },
         groups,
         acceptances: await agreements.history(ids.id),
