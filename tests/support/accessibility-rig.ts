@@ -214,6 +214,8 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "文史奖励：规则", path: "/wenshireward/rule" },
   { name: "文史奖励：数据", path: "/wenshireward/data" },
   { name: "作品征集：投稿对话（未登录）", path: "/workcollection/dialog" },
+  { name: "协议：用户服务协议", path: "/agreement/userServices" },
+  { name: "个人信息收集清单", path: "/agreement/userInfo/list" },
 ];
 
 export const THEMES = ["light", "dark"] as const;

@@ -19,6 +19,7 @@ import { installPageCache } from "./page-cache.ts";
 import { viewedContent } from "./page-views.ts";
 import { registerAuthRoutes } from "./routes/accounts/auth-routes.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
+import { registerAgreementRoutes } from "./routes/agreements/agreement-routes.ts";
 import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerBoardRoutes } from "./routes/boards/board-routes.ts";
 import { registerBookRoutes } from "./routes/books/book-routes.ts";
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerCampaignWorksRoutes(typed, deps);
     registerCommerceRoutes(typed, deps);
     registerPayNotifyRoutes(typed, deps);
+    registerAgreementRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.
     typed.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
       reply.status(404).send({

@@ -1,5 +1,6 @@
 import { isAllowedAvatar } from "@tongjian/domain/drawn-avatars";
 import { z } from "zod";
+import { acceptedAgreements } from "./agreements.ts";
 
 // Visitors signed in through WeChat (spec §4 login flow): GET …/visitor/login,
 // …/weixin/authorize, …/user/info under /api/m/social/auth/v1/n, and
@@ -97,8 +98,20 @@ export const smsPurpose = z.enum(["login", "register", "reset", "bind"], {
 export const authBody = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("password"), phone, password }),
-    z.object({ type: z.literal("sms"), phone, code: smsCode }),
+    // `agreements`: the versions of the login agreements the form showed (decision 40); older
+    // clients send none and are asked on their next visit or checkout.
+    z.object({
+      type: z.literal("password"),
+      phone,
+      password,
+      agreements: acceptedAgreements.optional(),
+    }),
+    z.object({
+      type: z.literal("sms"),
+      phone,
+      code: smsCode,
+      agreements: acceptedAgreements.optional(),
+    }),
     /** The app's signed token (decision 18), from the bridge's getUserInfo. */
     z.object({ type: z.literal("app"), token: z.string().min(1, "缺少 App 登录凭证").max(4096) }),
   ],
@@ -125,6 +138,7 @@ export const registerBody = z.object({
   code: smsCode,
   password: z.string({ error: "请输入密码" }).max(512, "密码过长"),
   name: displayName.optional(),
+  agreements: acceptedAgreements.optional(),
 });
 
 export const resetPasswordBody = z.object({
@@ -133,7 +147,11 @@ export const resetPasswordBody = z.object({
   password: z.string({ error: "请输入新密码" }).max(512, "密码过长"),
 });
 
-export const bindPhoneBody = z.object({ phone, code: smsCode });
+export const bindPhoneBody = z.object({
+  phone,
+  code: smsCode,
+  agreements: acceptedAgreements.optional(),
+});
 
 /** A one-time login ticket: 32 random bytes, base64url. */
 export const ticketBody = z.object({

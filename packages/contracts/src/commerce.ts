@@ -1,5 +1,6 @@
 import { COURSE_SCOPES, ORDER_STATES, PRODUCT_KINDS } from "@tongjian/domain/commerce";
 import { z } from "zod";
+import { acceptedAgreements } from "./agreements.ts";
 
 // The store (issue 21, decisions 33–37): products, VIP, orders and payment. Amounts are integer
 // fen; what a reader pays is computed on the server only.
@@ -97,6 +98,12 @@ export type QuoteView = z.infer<typeof quoteView>;
 
 export const createOrderBody = quoteBody.extend({
   autoRenew: z.boolean().default(false),
+  /**
+   * The agreements the checkout showed, at their versions (decision 40): the pay terms, the
+   * membership's for VIP, the renewal's for auto-renew, and any login agreement the reader had
+   * not accepted at its current version. Optional for older clients.
+   */
+  agreements: acceptedAgreements.optional(),
   address: shippingAddress.optional(),
   /** Where the reader was, to return to after paying (a path of this site). */
   returnPath: z

@@ -1503,6 +1503,20 @@ export interface CampaignWorkAwardTable {
   awarded_at: string;
 }
 
+/** One acceptance of one version of an agreement (migration 0032, decision 40). */
+export interface AgreementAcceptanceTable {
+  id: string;
+  owner_id: string;
+  /** The registry's key (domain/agreements). */
+  agreement: string;
+  version: string;
+  accepted_at: string;
+  /** login | register | bind | checkout | update */
+  context: string;
+  /** What it was part of: the order number at checkout; null otherwise. */
+  detail: string | null;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1627,6 +1641,7 @@ export interface Database {
   campaign_work_image: CampaignWorkImageTable;
   campaign_work_like: CampaignWorkLikeTable;
   campaign_work_award: CampaignWorkAwardTable;
+  agreement_acceptance: AgreementAcceptanceTable;
 }
 
 /** A timed round of a quiz campaign (decision 44); times are epoch milliseconds. */

@@ -30,6 +30,7 @@ import { promotionsMigration } from "./migrations/0028-promotions.ts";
 import { storeNoticesMigration } from "./migrations/0029-store-notices.ts";
 import { memberEntriesMigration } from "./migrations/0030-member-entries.ts";
 import { campaignsMigration } from "./migrations/0031-campaigns.ts";
+import { agreementsMigration } from "./migrations/0032-agreements.ts";
 import { quizMigration } from "./migrations/0035-quiz.ts";
 import { voteBallotsMigration } from "./migrations/0036-vote-ballots.ts";
 import { campaignWorksMigration } from "./migrations/0037-campaign-works.ts";
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "0029-store-notices": storeNoticesMigration,
   "0030-member-entries": memberEntriesMigration,
   "0031-campaigns": campaignsMigration,
+  "0032-agreements": agreementsMigration,
   "0035-quiz": quizMigration,
   "0036-vote-ballots": voteBallotsMigration,
   "0037-campaign-works": campaignWorksMigration,

@@ -70,7 +70,7 @@ const SINGLE: RouteSpec[] = [
   r("/laddersample", "learning", "single", "天梯试学", "ladder-sample.tsx"),
   r("/largeV", "community", "single", "大V", "large-v.tsx"),
   r("/latticeDiagram", "graph", "single", "格子图", "lattice-diagram.tsx"),
-  r("/law", "agreements", "single", "法律声明"),
+  r("/law", "agreements", "single", "法律声明", "agreement.tsx"),
   r("/learnrecord", "learning", "single", "学习记录", "learnrecord.tsx"),
   r("/live", "media", "single", "直播", "live.tsx"),
   r("/lLadderProductDetail", "commerce", "single", "天梯课程详情", "product-course.tsx"),
@@ -129,21 +129,21 @@ const GRAPH_EXTRA: RouteSpec[] = [
   r("/relation/family/:id?", "graph", "param", "家族树", "family-tree.tsx"),
 ];
 
-const AGREEMENTS: [string, string][] = [
-  ["personalInformationProtection", "个人信息保护政策"],
-  ["soundcopyright", "声音版权说明"],
-  ["soundcopyright/cc0", "声音版权说明（CC0）"],
-  ["soundcopyright/cc4", "声音版权说明（CC BY 4.0）"],
-  ["subscription", "订阅协议"],
-  ["thirdpartKnow", "第三方信息共享须知"],
-  ["thirdPartyInformation", "第三方信息共享清单"],
-  ["travelprivate", "出行隐私政策"],
-  ["traveluser", "出行用户协议"],
-  ["userInfo", "个人信息收集清单"],
-  ["userInfo/list", "个人信息收集清单"],
-  ["userInfo/download", "个人信息下载"],
-  ["userServices", "用户服务协议"],
-  ["userOwnInfo/*", "我的个人信息"],
+const AGREEMENTS: [string, string, string?][] = [
+  ["personalInformationProtection", "个人信息保护政策", "agreement.tsx"],
+  ["soundcopyright", "声音版权说明", "agreement.tsx"],
+  ["soundcopyright/cc0", "声音版权说明（CC0）", "agreement-sound-licence.tsx"],
+  ["soundcopyright/cc4", "声音版权说明（CC BY 4.0）", "agreement-sound-licence.tsx"],
+  ["subscription", "订阅协议", "agreement.tsx"],
+  ["thirdpartKnow", "第三方信息共享须知", "agreement.tsx"],
+  ["thirdPartyInformation", "第三方信息共享清单", "agreement.tsx"],
+  ["travelprivate", "出行隐私政策", "agreement.tsx"],
+  ["traveluser", "出行用户协议", "agreement.tsx"],
+  ["userInfo", "个人信息收集清单", "agreement-user-info.tsx"],
+  ["userInfo/list", "个人信息收集清单", "agreement-user-info.tsx"],
+  ["userInfo/download", "个人信息下载", "agreement-own-data.tsx"],
+  ["userServices", "用户服务协议", "agreement.tsx"],
+  ["userOwnInfo/*", "我的个人信息", "agreement-own-data.tsx"],
 ];
 
 const SUB: [string, RouteArea, string, string?][] = [
@@ -155,8 +155,8 @@ const SUB: [string, RouteArea, string, string?][] = [
   ["/buyvip/qa", "commerce", "会员常见问题", "store-qa.tsx"],
   ["/buyvip/success", "commerce", "开通成功", "store-success.tsx"],
   ["/buyvip/content", "commerce", "会员内容", "buyvip-info.tsx"],
-  ["/buyvip/agreement/pay", "agreements", "会员支付协议", "store-agreement.tsx"],
-  ["/buyvip/agreement/service", "agreements", "会员服务协议", "store-agreement.tsx"],
+  ["/buyvip/agreement/pay", "agreements", "会员支付协议", "agreement.tsx"],
+  ["/buyvip/agreement/service", "agreements", "会员服务协议", "agreement.tsx"],
   ["/community/detail", "community", "帖子详情", "community-detail.tsx"],
   ["/depthtest/exam", "learning", "测评答题", "depthtest-exam.tsx"],
   ["/depthtest/report", "learning", "测评报告", "depthtest-report.tsx"],
@@ -353,7 +353,9 @@ const CATCH_ALL: [string, RouteArea, string, string?][] = [
 
 export const ROUTE_MANIFEST: readonly RouteSpec[] = [
   ...SINGLE,
-  ...AGREEMENTS.map(([p, title]) => r(`/agreement/${p}`, "agreements", "agreement", title)),
+  ...AGREEMENTS.map(([p, title, module]) =>
+    r(`/agreement/${p}`, "agreements", "agreement", title, module),
+  ),
   ...SUB.map(([p, area, title, module]) => r(p, area, "sub", title, module)),
   ...PARAM.map(([p, area, title, module]) => r(p, area, "param", title, module)),
   ...CATCH_ALL.map(([p, area, title, module]) => r(p, area, "catch-all", title, module)),

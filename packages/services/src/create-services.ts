@@ -9,6 +9,9 @@ import { createSmsCodes } from "./accounts/sms-codes.ts";
 import type { SmsProvider } from "./accounts/sms-provider.ts";
 import { createVisitorRepository } from "./accounts/visitor-repository.ts";
 import { createVisitorService } from "./accounts/visitors.server.ts";
+import { createAgreementService } from "./agreements/agreements.server.ts";
+import { createPersonalDataService } from "./agreements/personal-data.server.ts";
+import { createSoundCatalogue } from "./agreements/sound-catalogue.server.ts";
 import { createAskService } from "./ask/ask.server.ts";
 import { createAskRepository } from "./ask/ask-repository.ts";
 import { createBoardRepository } from "./boards/board-repository.ts";
@@ -295,8 +298,12 @@ export function createServices(deps: ServiceDeps) {
   // A visitor that binds an account hands over its notes, subscriptions and 企业微信 contacts too.
   const ownerMoves = createOwnerMoveRepository(db);
   const graphOwnerMoves = createGraphOwnerMoveRepository(db);
+  // Agreements (decision 40): acceptances move with a binding visitor, like its other rows.
+  const agreements = createAgreementService({ db });
+  const sessions = createSessionService({ sessions: createSessionRepository(db) });
   const afterBind = async (visitorId: string, accountId: string) => {
     await ownerMoves.moveOwner(visitorId, accountId);
+    await agreements.moveOwner(visitorId, accountId);
     await graphOwnerMoves.moveOwner(visitorId, accountId);
     await ladders.moveOwner(visitorId, accountId);
     await entitlements.moveOwner(visitorId, accountId);
@@ -393,7 +400,10 @@ export function createServices(deps: ServiceDeps) {
       afterBind,
     }),
     community,
-    sessions: createSessionService({ sessions: createSessionRepository(db) }),
+    sessions,
+    agreements,
+    personalData: createPersonalDataService({ db, sessions }),
+    soundCatalogue: createSoundCatalogue({ db }),
     follows,
     history,
     saved,

@@ -1,6 +1,7 @@
 import { VIP_RIGHTS } from "@tongjian/domain/commerce";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useMemo, useState } from "react";
+import { checkoutConsent } from "../features/agreements/consent.server.ts";
 import { Checkout } from "../features/store/checkout.tsx";
 import { storeApi } from "../features/store/store-api.ts";
 import { storePageBasics } from "../features/store/store-page.server.ts";
@@ -17,6 +18,7 @@ import "../features/store/store.css";
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     plans: await context.services.catalogue.list("vip"),
+    consent: await checkoutConsent(context),
     ...storePageBasics(context, request),
   };
 }
@@ -115,6 +117,7 @@ export default function BuyVip({ loaderData: d }: Route.ComponentProps) {
           signedIn={d.signedIn}
           loginHref={d.loginHref}
           returnPath={d.returnPath}
+          consent={d.consent}
         />
       )}
     </main>

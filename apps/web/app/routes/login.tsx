@@ -1,4 +1,6 @@
 import type { LoginUserInfo, SessionInfo } from "@tongjian/contracts/accounts";
+import { LOGIN_AGREEMENTS } from "@tongjian/domain/agreement-consent";
+import { consentItems } from "@tongjian/domain/agreements";
 import { parseAppEnv } from "@tongjian/domain/app-env";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { loginReturnPath } from "@tongjian/domain/viewer";
@@ -57,6 +59,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }
   return {
     redirectTo,
+    // Decision 40: the login agreements the forms link to and send back with the request.
+    consent: consentItems(LOGIN_AGREEMENTS),
     isApp: env.isNativeApp,
     info,
     sessions,
@@ -79,7 +83,7 @@ const handOverDeviceHistory = (api: BrowserApi) =>
   import("../features/my/merge-device-history.ts").then((m) => m.mergeDeviceHistory(api));
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  const { redirectTo, isApp, info, sessions, mode } = loaderData;
+  const { redirectTo, isApp, info, sessions, mode, consent } = loaderData;
   const { api } = usePlatform();
   const onSignedIn = useCallback(() => handOverDeviceHistory(api), [api]);
   const signedInToAccount = info !== null && info.role !== "visitor";
@@ -96,13 +100,18 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             已通过微信登录为「{info.wxName ?? "微信用户"}
             」。绑定手机号后，点赞等记录会保留在账号中，在其他设备上也能用。
           </p>
-          <LoginForms redirectTo={redirectTo} bindOnly onSignedIn={onSignedIn} />
+          <LoginForms redirectTo={redirectTo} bindOnly onSignedIn={onSignedIn} consent={consent} />
           <AccountPanel info={info} sessions={sessions} redirectTo={redirectTo} />
         </>
       ) : (
         <>
           <p className="tj-auth__intro">登录后可点赞、关注，并在各设备间同步阅读记录。</p>
-          <LoginForms redirectTo={redirectTo} initialMode={mode} onSignedIn={onSignedIn} />
+          <LoginForms
+            redirectTo={redirectTo}
+            initialMode={mode}
+            onSignedIn={onSignedIn}
+            consent={consent}
+          />
         </>
       )}
     </main>

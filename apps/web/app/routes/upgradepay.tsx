@@ -1,5 +1,6 @@
 import { PRODUCT_KEY, PRODUCT_KIND_LABELS } from "@tongjian/domain/commerce";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { checkoutConsent } from "../features/agreements/consent.server.ts";
 import { Checkout } from "../features/store/checkout.tsx";
 import { storePageBasics } from "../features/store/store-page.server.ts";
 import { PriceTag } from "../features/store/store-parts.tsx";
@@ -20,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!PRODUCT_KEY.test(key)) throw notFound("没有这件商品");
   const product = await context.services.catalogue.get(key);
   if (!product) throw notFound("没有这件商品");
-  return { product, ...basics };
+  return { product, consent: await checkoutConsent(context), ...basics };
 }
 
 export function headers() {
@@ -76,6 +77,7 @@ export default function UpgradePay({ loaderData: d }: Route.ComponentProps) {
         signedIn={d.signedIn}
         loginHref={d.loginHref}
         returnPath={d.returnPath}
+        consent={d.consent}
       />
     </main>
   );

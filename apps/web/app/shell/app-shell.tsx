@@ -16,6 +16,8 @@ import "./app-shell.css";
 
 // The study reminder of the learning pages, loaded only there and only for a signed-in reader.
 const LearningReminder = lazy(() => import("../features/study-records/learning-reminder.tsx"));
+// A signed-in reader is asked again after an agreement's new version (decision 40).
+const AgreementUpdate = lazy(() => import("../features/agreements/agreement-update.tsx"));
 
 const DETAIL_LINK = /^\/detail\/([0-9a-f]{24})\/?$/;
 const FAMILY_SUB_INDEX = /\/family\/subIndex/;
@@ -51,7 +53,8 @@ function useInTextLinks(env: AppEnv) {
 function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
   const { pathname } = useLocation();
   const rules = shellRules(pathname);
-  const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn.kind === "user";
+  const signedInKind = useRouteLoaderData<typeof rootLoader>("root")?.signedIn.kind;
+  const signedIn = signedInKind === "user";
   useInTextLinks(env);
   if (rules.layout === "black") {
     return (
@@ -74,6 +77,11 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
         </Suspense>
       )}
       <PageTransition>{children}</PageTransition>
+      {signedInKind !== undefined && signedInKind !== "anonymous" && (
+        <Suspense fallback={null}>
+          <AgreementUpdate />
+        </Suspense>
+      )}
       {rules.bottomBar && !env.isNativeApp && <BottomBar theme={rules.theme} />}
     </div>
   );

@@ -14,7 +14,13 @@ import {
   smsSent,
   ticketBody,
 } from "@tongjian/contracts/accounts";
+import {
+  type AcceptanceContext,
+  type AgreementVersionRef,
+  LOGIN_AGREEMENTS,
+} from "@tongjian/domain/agreement-consent";
 import { maskPhone } from "@tongjian/domain/phone-number";
+import { ownerIdOf, type Viewer } from "@tongjian/domain/viewer";
 import { requireSignedIn } from "@tongjian/services/accounts/require-login";
 import { createSimulatorSmsProvider } from "@tongjian/services/accounts/sms-provider";
 import { NotFoundError } from "@tongjian/services/service-error";
@@ -32,7 +38,20 @@ const tags = ["账号"];
  * session cookie and answers the spec §3 login user info.
  */
 export function registerAuthRoutes(app: TypedApp, deps: AppDeps) {
-  const { accounts, sessions } = deps.services;
+  const { accounts, sessions, agreements } = deps.services;
+  // Decision 40: the login agreements' versions the form showed are checked before signing in
+  // (a stale one answers 409) and recorded for the reader once signed in.
+  const checkConsent = (sent: AgreementVersionRef[] | undefined) => {
+    if (sent) agreements.check(sent, LOGIN_AGREEMENTS);
+  };
+  const recordConsent = async (
+    viewer: Viewer,
+    sent: AgreementVersionRef[] | undefined,
+    context: AcceptanceContext,
+  ) => {
+    const owner = ownerIdOf(viewer);
+    if (sent && sent.length > 0 && owner) await agreements.record(owner, sent, context);
+  };
 
   app.get(
     "/api/auth/csrf",
@@ -66,11 +85,14 @@ export function registerAuthRoutes(app: TypedApp, deps: AppDeps) {
         const owner = await accounts.loginWithAppToken(body.token);
         return ok(await accounts.userInfo(await startSession(deps, request, reply, owner, "app")));
       }
+      checkConsent(body.agreements);
       const owner =
         body.type === "password"
           ? await accounts.loginWithPassword({ ...body, address }, request.viewer)
           : await accounts.loginWithSms({ ...body, address }, request.viewer);
-      return ok(await accounts.userInfo(await startSession(deps, request, reply, owner)));
+      const viewer = await startSession(deps, request, reply, owner);
+      await recordConsent(viewer, body.agreements, "login");
+      return ok(await accounts.userInfo(viewer));
     },
   );
 
@@ -99,11 +121,14 @@ export function registerAuthRoutes(app: TypedApp, deps: AppDeps) {
       },
     },
     async (request, reply) => {
+      checkConsent(request.body.agreements);
       const owner = await accounts.register(
         { ...request.body, address: request.ip },
         request.viewer,
       );
-      return ok(await accounts.userInfo(await startSession(deps, request, reply, owner)));
+      const viewer = await startSession(deps, request, reply, owner);
+      await recordConsent(viewer, request.body.agreements, "register");
+      return ok(await accounts.userInfo(viewer));
     },
   );
 
@@ -137,11 +162,14 @@ export function registerAuthRoutes(app: TypedApp, deps: AppDeps) {
       },
     },
     async (request, reply) => {
+      checkConsent(request.body.agreements);
       const owner = await accounts.bindPhone(
         { ...request.body, address: request.ip },
         request.viewer,
       );
-      return ok(await accounts.userInfo(await startSession(deps, request, reply, owner)));
+      const viewer = await startSession(deps, request, reply, owner);
+      await recordConsent(viewer, request.body.agreements, "bind");
+      return ok(await accounts.userInfo(viewer));
     },
   );
 

@@ -12,8 +12,10 @@ import {
   quoteView,
   vipStatus,
 } from "@tongjian/contracts/commerce";
+import { checkoutAgreements } from "@tongjian/domain/agreement-consent";
 import { parseAppEnv } from "@tongjian/domain/app-env";
 import { VIP_RIGHTS } from "@tongjian/domain/commerce";
+import { ownerIdOf } from "@tongjian/domain/viewer";
 import type { OrderContext } from "@tongjian/services/commerce/orders.server";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -43,7 +45,7 @@ function contextOf(request: FastifyRequest): OrderContext {
  * channels' notifications are in pay-notify-routes.ts. Amounts are integer fen, computed here.
  */
 export function registerCommerceRoutes(app: TypedApp, deps: AppDeps) {
-  const { catalogue, orders, vip } = deps.services;
+  const { catalogue, orders, vip, agreements } = deps.services;
   const needsLogin = { needsLogin: true };
 
   app.get(
@@ -101,7 +103,23 @@ export function registerCommerceRoutes(app: TypedApp, deps: AppDeps) {
         response: replies(orderView),
       },
     },
-    async (request) => ok(await orders.create(request.viewer, request.body, contextOf(request))),
+    async (request) => {
+      // Decision 40: what the checkout showed is checked first (a stale version answers 409,
+      // a missing one of the product's 400), and recorded with the order it was part of.
+      const sent = request.body.agreements;
+      if (sent) {
+        const product = await catalogue.product(request.body.productKey);
+        agreements.check(
+          sent,
+          product ? checkoutAgreements(product.kind, request.body.autoRenew === true) : [],
+        );
+      }
+      const order = await orders.create(request.viewer, request.body, contextOf(request));
+      const owner = ownerIdOf(request.viewer);
+      if (sent && sent.length > 0 && owner)
+        await agreements.record(owner, sent, "checkout", order.orderNum);
+      return ok(order);
+    },
   );
 
   app.post(

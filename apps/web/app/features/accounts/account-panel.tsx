@@ -99,6 +99,12 @@ export function AccountPanel({
       <AppLink className="tj-button tj-button--ghost tj-button--block" to="/my">
         我的主页：阅读记录、点赞与关注
       </AppLink>
+      <AppLink
+        className="tj-button tj-button--ghost tj-button--block"
+        to="/agreement/userOwnInfo/home"
+      >
+        我的个人信息：查看、导出与注销
+      </AppLink>
 
       <h3 className="tj-auth__subtitle">登录设备</h3>
       {sessions.length === 0 ? (

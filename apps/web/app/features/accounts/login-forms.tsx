@@ -1,7 +1,13 @@
+import {
+  type ConsentItem,
+  consentRefs,
+  LOGIN_AGREEMENTS,
+} from "@tongjian/domain/agreement-consent";
 import { PASSWORD_MIN_LENGTH, passwordProblem } from "@tongjian/domain/password-rules";
 import { normalizePhone } from "@tongjian/domain/phone-number";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ApiRequestError } from "../../shell/api-client.ts";
+import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import { SmsCodeButton, type SmsPurpose } from "./sms-code-button.tsx";
 
@@ -46,8 +52,14 @@ export function LoginForms({
   initialMode = "password",
   bindOnly = false,
   onSignedIn,
+  consent = [],
 }: {
   redirectTo: string;
+  /**
+   * The login agreements at their current versions (decision 40): linked under the button and
+   * sent with the request, which records them for the reader.
+   */
+  consent?: readonly ConsentItem[];
   initialMode?: LoginMode;
   /** A WeChat visitor binding a phone: the SMS form alone, with purpose "bind". */
   bindOnly?: boolean;
@@ -85,18 +97,27 @@ export function LoginForms({
       return setError(passwordProblem(password) ?? "");
     setError("");
     setBusy(true);
+    const refs = consentRefs(consent, LOGIN_AGREEMENTS);
+    const agreements = refs.length > 0 ? { agreements: refs } : {};
     try {
-      if (bindOnly) await api.post("/api/auth/bind-phone", { phone: normalized, code });
+      if (bindOnly)
+        await api.post("/api/auth/bind-phone", { phone: normalized, code, ...agreements });
       else if (mode === "password")
-        await api.post("/api/auth", { type: "password", phone: normalized, password });
+        await api.post("/api/auth", {
+          type: "password",
+          phone: normalized,
+          password,
+          ...agreements,
+        });
       else if (mode === "sms")
-        await api.post("/api/auth", { type: "sms", phone: normalized, code });
+        await api.post("/api/auth", { type: "sms", phone: normalized, code, ...agreements });
       else if (mode === "register")
         await api.post("/api/auth/register", {
           phone: normalized,
           code,
           password,
           ...(name.trim() ? { name: name.trim() } : {}),
+          ...agreements,
         });
       else await api.post("/api/auth/password/reset", { phone: normalized, code, password });
       await onSignedIn?.().catch(() => undefined);
@@ -218,6 +239,17 @@ export function LoginForms({
       <button type="submit" className="tj-button tj-button--block" disabled={busy} aria-busy={busy}>
         {busy ? "请稍候…" : bindOnly ? "绑定并继续" : SUBMIT[mode]}
       </button>
+      {consent.length > 0 && mode !== "reset" && (
+        <p className="tj-auth__hint" data-testid="login-consent">
+          {bindOnly ? "绑定" : mode === "register" ? "注册" : "登录"}即表示你已阅读并同意
+          {consent.map((item) => (
+            <AppLink key={item.agreement} to={item.path}>
+              《{item.title}》
+            </AppLink>
+          ))}
+          （版本 {consent.map((item) => item.version).join("、")}）
+        </p>
+      )}
 
       {!bindOnly && (
         <div className="tj-auth__links">

@@ -1,4 +1,10 @@
 import type { OrderView, ProductView, QuoteView } from "@tongjian/contracts/commerce";
+import {
+  type ConsentItem,
+  checkoutAgreements,
+  consentRefs,
+} from "@tongjian/domain/agreement-consent";
+import type { AgreementKey } from "@tongjian/domain/agreement-types";
 import { formatFen } from "@tongjian/domain/commerce";
 import Popup from "antd-mobile/es/components/popup";
 import { useEffect, useState } from "react";
@@ -45,6 +51,8 @@ export function Checkout(props: {
   signedIn: boolean;
   loginHref: string;
   returnPath: string | null;
+  /** The agreements the order accepts, from the page's loader (decision 40). */
+  consent?: { items: ConsentItem[]; pendingLogin: AgreementKey[] };
 }) {
   const { product } = props;
   const navigate = useNavigate();
@@ -67,6 +75,12 @@ export function Checkout(props: {
   const maxQuantity = Math.max(1, Math.min(10, product.stock ?? 10));
   const soldOut = product.stock === 0 || !product.onSale;
   const renewable = canAutoRenew(product, method);
+  const consentKeys: AgreementKey[] = props.consent
+    ? [...checkoutAgreements(product.kind, renewable && autoRenew), ...props.consent.pendingLogin]
+    : [];
+  const consentItems = props.consent
+    ? consentKeys.flatMap((key) => props.consent?.items.filter((i) => i.agreement === key) ?? [])
+    : undefined;
 
   const quote = useRemote<QuoteView>(
     props.signedIn
@@ -114,6 +128,7 @@ export function Checkout(props: {
           autoRenew: renewable && autoRenew,
           ...(isGoods ? { address } : {}),
           ...(props.returnPath ? { returnPath: props.returnPath } : {}),
+          ...(props.consent ? { agreements: consentRefs(props.consent.items, consentKeys) } : {}),
         });
         setOrder(current);
       } catch (error) {
@@ -241,7 +256,12 @@ export function Checkout(props: {
         </label>
       )}
       {props.signedIn && (
-        <AgreementCheck checked={agreed} onChange={setAgreed} vip={product.kind === "vip"} />
+        <AgreementCheck
+          checked={agreed}
+          onChange={setAgreed}
+          vip={product.kind === "vip"}
+          {...(consentItems ? { items: consentItems } : {})}
+        />
       )}
 
       {problem && (

@@ -5,6 +5,7 @@ import type {
   QuoteView,
   VipStatusView,
 } from "@tongjian/contracts/commerce";
+import type { AgreementVersionRef } from "@tongjian/domain/agreement-consent";
 import type { VIP_RIGHTS } from "@tongjian/domain/commerce";
 import type { BrowserApi } from "../../shell/browser-api.ts";
 import type { PayMethod } from "./pay-flow.ts";
@@ -26,6 +27,8 @@ export interface CreateOrderInput {
   autoRenew: boolean;
   address?: ShippingAddress;
   returnPath?: string;
+  /** The agreements accepted with the order, at their versions (decision 40). */
+  agreements?: AgreementVersionRef[];
 }
 
 export type VipView = VipStatusView & { rights?: typeof VIP_RIGHTS };

@@ -1,4 +1,5 @@
 import type { OrderView, ProductView } from "@tongjian/contracts/commerce";
+import type { ConsentItem } from "@tongjian/domain/agreement-consent";
 import { formatChinaTime } from "@tongjian/domain/china-time";
 import { formatFen, ORDER_STATE_LABELS } from "@tongjian/domain/commerce";
 import { useEffect, useState } from "react";
@@ -157,6 +158,11 @@ export function AgreementCheck(props: {
   onChange: (v: boolean) => void;
   /** VIP also agrees to the membership's terms; other products to the payment terms alone. */
   vip: boolean;
+  /**
+   * The agreements this order accepts, at their versions (decision 40): the product's, the
+   * renewal's, and any login agreement the reader has not accepted at its current version.
+   */
+  items?: readonly ConsentItem[];
 }) {
   return (
     <label className="tj-store__agree">
@@ -167,12 +173,22 @@ export function AgreementCheck(props: {
       />
       <span>
         我已阅读并同意
-        {props.vip && (
+        {props.items && props.items.length > 0 ? (
+          props.items.map((item) => (
+            <AppLink key={item.agreement} to={item.path}>
+              《{item.title}》
+            </AppLink>
+          ))
+        ) : (
           <>
-            <AppLink to="/buyvip/agreement/service">《会员服务协议》</AppLink>和
+            {props.vip && (
+              <>
+                <AppLink to="/buyvip/agreement/service">《会员服务协议》</AppLink>和
+              </>
+            )}
+            <AppLink to="/buyvip/agreement/pay">《会员支付协议》</AppLink>
           </>
         )}
-        <AppLink to="/buyvip/agreement/pay">《会员支付协议》</AppLink>
       </span>
     </label>
   );
