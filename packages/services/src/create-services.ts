@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "@tongjian/db/create-database";
+import type { DayContent } from "@tongjian/domain/campaign-days";
 import { createAccountRepository } from "./accounts/account-repository.ts";
 import { createAccountService } from "./accounts/accounts.server.ts";
 import { createAttemptLimiter } from "./accounts/attempt-limiter.ts";
@@ -14,8 +15,9 @@ import { createBoardRepository } from "./boards/board-repository.ts";
 import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
-import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
+import { createCampaignDays } from "./campaigns/days.server.ts";
+import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
 import {
@@ -128,6 +130,8 @@ export interface ServiceDeps {
   uploads: ObjectStorage;
   /** The content folder (`CONTENT_DIR`): the time map's base map is read from its geo/. */
   contentDir?: string;
+  /** The day pages' files (content/campaigns/<key>/list.yaml, content/days/; decision 47). */
+  dayContent?: DayContent;
   /** Where the pieces' synthesised audio is kept (`DATA_DIR`/music-audio); a temp folder if unset. */
   musicCacheDir?: string;
   /**
@@ -494,6 +498,8 @@ export function createServices(deps: ServiceDeps) {
     // Coupons, discounts, the draw sale, exchange codes and gifts (decision 36).
     promotions,
     campaigns,
+    // The day pages (decision 47): reading lists, share-to-unlock, 历史日历, 往事列表, 简读史, 中国风.
+    days: createCampaignDays({ db, campaigns, content: deps.dayContent }),
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).
