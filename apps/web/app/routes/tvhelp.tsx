@@ -167,7 +167,9 @@ export default function TvHelpRoute({ loaderData: { origin } }: Route.ComponentP
         </details>
       </section>
       <p>
-        <AppLink to="/">返回首页</AppLink>
+        <AppLink className="tj-button tj-button--ghost" to="/">
+          返回首页
+        </AppLink>
       </p>
     </main>
   );
