@@ -145,9 +145,9 @@ describe("day pages", () => {
     await context.close();
   });
 
-  it("the TV help moves focus with the arrow keys like a remote's D-pad", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    const page = await context.newPage();
+  it("the TV help moves focus with the arrow keys and signs the TV in with a phone", async () => {
+    const tv = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await tv.newPage();
     await open(page, "/tvhelp");
     const toc = page.getByRole("navigation", { name: "本页目录" }).getByRole("link");
     await toc.first().focus();
@@ -161,7 +161,24 @@ describe("day pages", () => {
     );
     await page.keyboard.press("Enter");
     await page.waitForURL(/#tv-open$/);
-    await page.getByTestId("tv-qr").waitFor();
-    await context.close();
+
+    // 扫码登录: the TV shows a code, a signed-in phone opens it and approves, the TV is signed in.
+    await page.getByTestId("tv-pair-start").focus();
+    await page.keyboard.press("Enter");
+    const qr = page.getByTestId("tv-pair-qr");
+    await qr.waitFor();
+    const src = (await qr.getAttribute("src")) ?? "";
+    const target = decodeURIComponent(new URL(src, server.baseUrl).searchParams.get("path") ?? "");
+    expect(target).toMatch(/^\/tvhelp\?pair=[\w-]{43}$/);
+    const phone = await phoneContext(browser);
+    const phonePage = await phone.newPage();
+    await registerInBrowser(phonePage, server.baseUrl, { password: PASSWORD, redirect: target });
+    await hydrated(phonePage);
+    await phonePage.getByRole("button", { name: "确认登录电视" }).click();
+    await phonePage.getByTestId("tv-approved").waitFor();
+    await page.getByTestId("tv-signed-in").waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/6-tv-signed-in.png` });
+    await phone.close();
+    await tv.close();
   });
 });

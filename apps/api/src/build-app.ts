@@ -18,6 +18,7 @@ import { installErrorHandler } from "./error-handler.ts";
 import { installPageCache } from "./page-cache.ts";
 import { viewedContent } from "./page-views.ts";
 import { registerAuthRoutes } from "./routes/accounts/auth-routes.ts";
+import { registerTvPairingRoutes } from "./routes/accounts/tv-pairing-routes.ts";
 import { registerVisitorRoutes } from "./routes/accounts/visitor-routes.ts";
 import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerBoardRoutes } from "./routes/boards/board-routes.ts";
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerVideoLiveRoutes(typed, deps);
     registerVisitorRoutes(typed, deps);
     registerAuthRoutes(typed, deps);
+    registerTvPairingRoutes(typed, deps);
     registerWeChatSignatureRoutes(typed, deps);
     registerTrackingRoutes(typed, deps);
     registerCommunityRoutes(typed, deps);

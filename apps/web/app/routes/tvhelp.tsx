@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useRef } from "react";
 import { useDpadFocus } from "../features/campaign-days/dpad-focus.ts";
+import { TvApprove, TvSignIn } from "../features/campaign-days/tv-sign-in.tsx";
 import { requestOrigin } from "../features/content/seo-meta.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
@@ -11,7 +12,12 @@ import "../features/campaign-days/days.css";
 // 电视版帮助 (/tvhelp): how to open the site on a TV or a big screen, which remote keys do what,
 // and how to sign in there; the page itself moves focus with the arrow keys like a D-pad.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { origin: requestOrigin(request, context.hosts.publicOrigin) };
+  const pair = new URL(request.url).searchParams.get("pair");
+  return {
+    origin: requestOrigin(request, context.hosts.publicOrigin),
+    signedIn: context.viewer.kind === "user",
+    pair: pair && /^[\w-]{43}$/.test(pair) ? pair : null,
+  };
 }
 
 export function meta() {
@@ -30,7 +36,9 @@ const KEYS: [key: string, what: string][] = [
   ["数字键", "在登录页输入手机号和验证码。"],
 ];
 
-export default function TvHelpRoute({ loaderData: { origin } }: Route.ComponentProps) {
+export default function TvHelpRoute({
+  loaderData: { origin, signedIn, pair },
+}: Route.ComponentProps) {
   const root = useRef<HTMLElement>(null);
   useDpadFocus(root);
   const host = origin.replace(/^https?:\/\//, "");
@@ -120,31 +128,38 @@ export default function TvHelpRoute({ loaderData: { origin } }: Route.ComponentP
         <h2 id="tv-login-h" className="tj-section__title">
           三、扫码与登录
         </h2>
-        <figure className="tj-day-card">
-          <img
-            src="/media/learning/qr.svg?path=%2F"
-            alt={`本站地址 ${host} 的二维码`}
-            width={180}
-            height={180}
-            data-testid="tv-qr"
-          />
-          <figcaption className="tj-campaign__meta">
-            用手机微信或相机扫一扫，在手机上打开本站。
-          </figcaption>
-        </figure>
+        {pair ? <TvApprove code={pair} signedIn={signedIn} /> : null}
+        <h3 className="tj-campaign__subtitle">在电视上扫码登录</h3>
+        <ol className="tj-campaign__rule-list">
+          <li>在电视上打开本页，选中下面的“显示登录二维码”，按确认键。</li>
+          <li>用已登录通鉴的手机（微信或相机）扫电视上的二维码，在手机上点“确认登录电视”。</li>
+          <li>几秒后电视自动完成登录，会员权益、阅读记录和收藏与手机上相同。</li>
+        </ol>
+        <TvSignIn signedIn={signedIn} />
+        <h3 className="tj-campaign__subtitle">其他登录方式</h3>
         <ol className="tj-campaign__rule-list">
           <li>
-            <strong>手机投屏时：</strong>
-            在手机上扫上面的二维码打开本站并登录，投到电视上的就是已登录的页面。
+            <strong>电视浏览器里输入验证码：</strong>打开 <AppLink to="/login">登录页</AppLink>
+            ，用遥控器的数字键输入手机号，选“获取验证码”，再输入手机收到的短信验证码。
           </li>
           <li>
-            <strong>电视浏览器里：</strong>打开 <AppLink to="/login">登录页</AppLink>
-            ，用遥控器的数字键输入手机号，选“获取验证码”，再输入手机收到的短信验证码。登录后会员权益、阅读记录和收藏与手机上相同。
+            <strong>手机投屏时：</strong>
+            先在手机上登录，投到电视上的就是已登录的页面。手机上还没打开本站？扫下面的二维码。
           </li>
           <li>
             <strong>公共场所的电视：</strong>用完后在“我的”页面退出登录。
           </li>
         </ol>
+        <figure className="tj-day-card">
+          <img
+            src="/media/learning/qr.svg?path=%2F"
+            alt={`本站地址 ${host} 的二维码`}
+            width={160}
+            height={160}
+            data-testid="tv-qr"
+          />
+          <figcaption className="tj-campaign__meta">用手机扫一扫，在手机上打开本站。</figcaption>
+        </figure>
       </section>
 
       <section id="tv-faq" aria-labelledby="tv-faq-h">
