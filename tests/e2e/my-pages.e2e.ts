@@ -193,7 +193,7 @@ describe("my pages at 375×812", () => {
     await page.getByText("暂无", { exact: true }).first().waitFor();
     await expect(
       page.locator("[data-slot]").evaluateAll((els) => els.map((e) => e.getAttribute("data-slot"))),
-    ).resolves.toEqual(["posts", "orders", "study"]);
+    ).resolves.toEqual(["posts", "orders", "study", "campaign-rewards"]);
     await page.screenshot({ path: `${SHOTS}/my-signed-in.png`, fullPage: true });
 
     // Rename, with a drawn avatar.

@@ -77,9 +77,9 @@ import { createMusicService } from "./music/music.server.ts";
 import { createMusicAudio } from "./music/music-audio.server.ts";
 import { createMusicRepository } from "./music/music-repository.ts";
 import { myPostsSlot } from "./my/community-slot.ts";
+import { myCampaignRewardsSlot, myOrdersSlot, myStudySlot } from "./my/feature-slots.ts";
 import { createLikedItemsRepository } from "./my/liked-items-repository.ts";
 import { createMyPagesService } from "./my/my-pages.server.ts";
-import { MY_SLOT_SOURCES } from "./my/my-slots.ts";
 import { createReadingHistoryService } from "./my/reading-history.server.ts";
 import { createReadingHistoryRepository } from "./my/reading-history-repository.ts";
 import { createReadingRecorder } from "./my/reading-recorder.ts";
@@ -412,7 +412,12 @@ export function createServices(deps: ServiceDeps) {
       history,
       saved,
       liked: createLikedItemsRepository(db),
-      slots: [myPostsSlot((request) => community.posts(request)), ...MY_SLOT_SOURCES],
+      slots: [
+        myPostsSlot((request) => community.posts(request)),
+        myOrdersSlot((viewer) => orders.list(viewer)),
+        myStudySlot((viewer) => studyRecords.overview(viewer)),
+        myCampaignRewardsSlot((viewer) => campaigns.myRewards(viewer)),
+      ],
     }),
     tracking: createTrackingService({ tracking: createTrackingRepository(db) }),
     boards,

@@ -1,12 +1,12 @@
 import type { RewardView } from "@tongjian/contracts/challenges";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useState } from "react";
-import { failureMessage, useSignIn } from "../features/books/use-sign-in.ts";
 import { ChallengeNav, LoginPrompt } from "../features/challenges/challenge-parts.tsx";
 import { challengePath, kindOfPath } from "../features/challenges/challenge-paths.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
+import { failureMessage, useSignIn } from "../shell/use-sign-in.ts";
 import type { Route } from "./+types/challenge-gift";
 import "../features/challenges/challenges.css";
 

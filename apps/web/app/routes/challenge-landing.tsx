@@ -3,7 +3,6 @@ import { GRADE_LABEL, GRADES, type Grade } from "@tongjian/domain/learning";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { failureMessage, useSignIn } from "../features/books/use-sign-in.ts";
 import {
   ChallengeNav,
   challengeRow,
@@ -18,6 +17,7 @@ import {
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
+import { failureMessage, useSignIn } from "../shell/use-sign-in.ts";
 import type { Route } from "./+types/challenge-landing";
 import "../features/challenges/challenges.css";
 

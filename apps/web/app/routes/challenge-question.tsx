@@ -4,7 +4,6 @@ import { optionLetter, QUESTION_TYPE_LABEL } from "@tongjian/domain/learning";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { failureMessage, useSignIn } from "../features/books/use-sign-in.ts";
 import { LoginPrompt } from "../features/challenges/challenge-parts.tsx";
 import { challengePath, kindOfPath, roundIdOf } from "../features/challenges/challenge-paths.ts";
 import { useCountdown } from "../features/challenges/use-countdown.ts";
@@ -12,6 +11,7 @@ import { AppLink } from "../shell/app-link.tsx";
 import { orNotFound } from "../shell/not-found.ts";
 import { usePlatform } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
+import { failureMessage, useSignIn } from "../shell/use-sign-in.ts";
 import type { Route } from "./+types/challenge-question";
 import "../features/challenges/challenges.css";
 

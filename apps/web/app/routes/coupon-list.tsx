@@ -39,7 +39,7 @@ export default function CouponListRoute({ loaderData: d }: Route.ComponentProps)
       ) : (
         <>
           <nav aria-label="优惠券分类">
-            <ul className="tj-promo__nav">
+            <ul className="tj-pill-nav">
               {TABS.map(([tab, label]) => (
                 <li key={tab}>
                   <AppLink

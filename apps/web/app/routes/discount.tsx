@@ -53,7 +53,7 @@ export default function DiscountRoute({ loaderData: d }: Route.ComponentProps) {
         <>
           <p className="tj-promo__lead">{d.lead}</p>
           <nav aria-label="特惠">
-            <ul className="tj-promo__nav">
+            <ul className="tj-pill-nav">
               <li>
                 <AppLink to="/sales/1" aria-current={d.theme === 1 ? "page" : undefined}>
                   会员特惠

@@ -10,7 +10,6 @@ import { GRADE_LABEL } from "@tongjian/domain/learning";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useMemo, useState } from "react";
 import { redirect, useRevalidator } from "react-router";
-import { failureMessage, useSignIn } from "../features/books/use-sign-in.ts";
 import {
   addDeviceReceipt,
   deviceRecords,
@@ -29,6 +28,7 @@ import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
 import { usePlatform } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
+import { failureMessage, useSignIn } from "../shell/use-sign-in.ts";
 import type { Route } from "./+types/ladder";
 import "../features/ladder/ladder.css";
 

@@ -3,12 +3,12 @@ import type { AnswerItem, PublicQuestion } from "@tongjian/contracts/learning";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { failureMessage, useSignIn } from "../features/books/use-sign-in.ts";
 import { formatTime, LearnRecordNav, SignInState } from "../features/ladder/ladder-parts.tsx";
 import { MarkedList, PracticeForm } from "../features/ladder/practice-form.tsx";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
+import { failureMessage, useSignIn } from "../shell/use-sign-in.ts";
 import type { Route } from "./+types/learnrecord-practicelist";
 import "../features/ladder/ladder.css";
 

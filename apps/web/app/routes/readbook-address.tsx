@@ -2,11 +2,11 @@ import type { PostalAddressView } from "@tongjian/contracts/books";
 import { addressProblems, type PostalAddress } from "@tongjian/domain/books";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useState } from "react";
-import { failureMessage, useSignIn } from "../features/books/use-sign-in.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import { requirePageUser } from "../shell/require-login.ts";
 import { RouteErrorState } from "../shell/route-error.tsx";
+import { failureMessage, useSignIn } from "../shell/use-sign-in.ts";
 import type { Route } from "./+types/readbook-address";
 import "../features/books/books.css";
 

@@ -4,11 +4,11 @@ import { IMAGE_MAX_BYTES } from "@tongjian/domain/community-rules";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useState } from "react";
 import { filesProblem, IMAGE_TYPES } from "../features/books/note-files.ts";
-import { failureMessage, useSignIn } from "../features/books/use-sign-in.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import { requirePageUser } from "../shell/require-login.ts";
 import { RouteErrorState } from "../shell/route-error.tsx";
+import { failureMessage, useSignIn } from "../shell/use-sign-in.ts";
 import type { Route } from "./+types/readbook-upload";
 import "../features/books/books.css";
 

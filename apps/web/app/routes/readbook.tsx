@@ -4,11 +4,11 @@ import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { BookRow } from "../features/books/book-parts.tsx";
-import { failureMessage, useSignIn } from "../features/books/use-sign-in.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
+import { failureMessage, useSignIn } from "../shell/use-sign-in.ts";
 import type { Route } from "./+types/readbook";
 import "../features/books/books.css";
 

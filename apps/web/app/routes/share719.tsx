@@ -8,8 +8,7 @@ import {
   ShareCampaign,
   useInviteCapture,
 } from "../features/campaigns/campaign-parts.tsx";
-import { SignInPrompt } from "../features/promotions/promotion-parts.tsx";
-import { ActionError, useApiAction } from "../shell/api-action.tsx";
+import { ActionError, SignInPrompt, useApiAction } from "../shell/api-action.tsx";
 import { orNotFound } from "../shell/not-found.ts";
 import { usePlatform, useShare } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";

@@ -56,7 +56,7 @@ export default function TvHelpRoute({
         </p>
       </header>
       <nav aria-label="本页目录">
-        <ul className="tj-tv-help__toc">
+        <ul className="tj-pill-nav">
           <li>
             <a href="#tv-open">打开方式</a>
           </li>

@@ -30,7 +30,7 @@ export default function GalleryRoute({ loaderData: { gallery } }: Route.Componen
       ) : (
         <>
           <nav aria-label="展厅分区">
-            <ul className="tj-campaign__nav">
+            <ul className="tj-pill-nav">
               {gallery.sections.map((s) => (
                 <li key={s.key}>
                   <a href={`#zgf-${s.key}`}>{s.title}</a>

@@ -1,11 +1,9 @@
-import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
 import { formatChinaTime } from "@tongjian/domain/china-time";
 import { loginPath } from "@tongjian/domain/viewer";
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { ApiRequestError } from "./api-client.ts";
+import { useLocation } from "react-router";
 import { AppLink } from "./app-link.tsx";
-import { usePlatform } from "./platform.tsx";
+import { failureMessage, useSignIn } from "./use-sign-in.ts";
 
 // Parts of the pages where a reader acts on a schedule (promotions, campaigns): a countdown from
 // the server's clock, times in China time, signing in first, and one API action with its busy
@@ -56,17 +54,6 @@ export function chinaTime(iso: string): string {
   return formatChinaTime(new Date(iso)).slice(0, 16);
 }
 
-/** Sign in first, the way of the reader's environment, and back here. */
-export function useSignIn() {
-  const { env, bridge } = usePlatform();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  return async () => {
-    if (env.isNativeApp) await bridge.call("login", {}).catch(() => {});
-    else navigate(loginPath(pathname + search, "user"));
-  };
-}
-
 export function SignInPrompt({ what }: { what: string }) {
   const { pathname, search } = useLocation();
   return (
@@ -93,11 +80,7 @@ export function useApiAction<T>() {
     try {
       return await call();
     } catch (failure) {
-      if (failure instanceof ApiRequestError && failure.code === CODE_NOT_LOGGED_IN) {
-        await signIn();
-        return null;
-      }
-      setError(failure instanceof ApiRequestError ? failure.message : "网络异常，请检查网络后重试");
+      setError(failureMessage(failure, signIn));
       return null;
     } finally {
       setBusy(false);

@@ -218,6 +218,12 @@ describe.each(databaseTargets())("the campaign engine on $name", (target) => {
     ]);
     const view = (await browser.get("/api/m/campaign/engine-reward")).json().data;
     expect(view.rewards.every((r: { granted: boolean }) => r.granted)).toBe(true);
+    // /my shows the latest rewards, each linked to its campaign.
+    const my = (await browser.get("/api/m/social/v1/y/my")).json().data;
+    const slot = my.slots.find((s: { key: string }) => s.key === "campaign-rewards");
+    expect(slot.items).toHaveLength(3);
+    expect(slot.items[0]).toMatchObject({ href: "/divination" });
+    expect(slot.items[0].meta).toMatch(/^测试活动 · \d{4}-\d{2}-\d{2}$/);
 
     // The same phone under another account id gets nothing more.
     const twin = viewerOf(`twin-${userId}`, phone);

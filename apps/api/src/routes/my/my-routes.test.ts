@@ -241,8 +241,8 @@ describe.each(databaseTargets())("my pages on $name", (target) => {
       ["abpath", 0],
       ["graph", 1],
     ]);
-    // 我的帖子 is filled by the community (nothing posted here); orders and study wait for
-    // their features.
+    // Every section has its feature behind it: the community's posts, the store's orders, the
+    // study records and the campaigns' rewards (nothing of them yet for this reader).
     expect(
       overview.slots.map((s: { key: string; ready: boolean; items: unknown[] }) => [
         s.key,
@@ -251,8 +251,9 @@ describe.each(databaseTargets())("my pages on $name", (target) => {
       ]),
     ).toEqual([
       ["posts", true, []],
-      ["orders", false, []],
-      ["study", false, []],
+      ["orders", true, []],
+      ["study", true, []],
+      ["campaign-rewards", true, []],
     ]);
   });
 

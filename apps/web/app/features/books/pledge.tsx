@@ -1,8 +1,8 @@
 import type { DonateBookData } from "@tongjian/contracts/books";
 import { useState } from "react";
 import { usePlatform } from "../../shell/platform.tsx";
+import { failureMessage, useSignIn } from "../../shell/use-sign-in.ts";
 import { GoalBar } from "./book-parts.tsx";
-import { failureMessage, useSignIn } from "./use-sign-in.ts";
 
 type Pledge = { kind: "book"; book: string } | { kind: "time"; minutes: number };
 

@@ -1,7 +1,7 @@
 import type { ReadingListView, ReadResultView } from "@tongjian/contracts/campaign-days";
 import { type ReactNode, useState } from "react";
 import { useRevalidator } from "react-router";
-import { ActionError, useApiAction } from "../../shell/api-action.tsx";
+import { ActionError, SignInPrompt, useApiAction } from "../../shell/api-action.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import {
   CampaignHeader,
@@ -9,7 +9,6 @@ import {
   ShareCampaign,
   useInviteCapture,
 } from "../campaigns/campaign-parts.tsx";
-import { SignInPrompt } from "../promotions/promotion-parts.tsx";
 import { DayProgress, DayRefCard } from "./day-parts.tsx";
 
 /**

@@ -1,8 +1,7 @@
 import type { TvPairingState } from "@tongjian/contracts/tv-pairing";
 import { useEffect, useState } from "react";
-import { ActionError, useApiAction } from "../../shell/api-action.tsx";
+import { ActionError, SignInPrompt, useApiAction } from "../../shell/api-action.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
-import { SignInPrompt } from "../promotions/promotion-parts.tsx";
 
 const POLL_MS = 2000;
 

@@ -241,7 +241,7 @@ export function InvitedFriends({ invites }: { invites: CampaignInvitesView }) {
 export function CampaignNav({ links, current }: { links: [string, string][]; current: string }) {
   return (
     <nav aria-label="活动页面">
-      <ul className="tj-campaign__nav">
+      <ul className="tj-pill-nav">
         {links.map(([to, label]) => (
           <li key={to}>
             <AppLink to={to} aria-current={current === to ? "page" : undefined}>

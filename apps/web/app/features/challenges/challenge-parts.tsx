@@ -2,7 +2,7 @@ import type { RankingEntry } from "@tongjian/contracts/challenges";
 import type { ChallengeKind } from "@tongjian/domain/challenges";
 import { CHALLENGE_RULES } from "@tongjian/domain/challenges";
 import { AppLink } from "../../shell/app-link.tsx";
-import { useSignIn } from "../books/use-sign-in.ts";
+import { useSignIn } from "../../shell/use-sign-in.ts";
 import { type ChallengePage, challengePath, formatSeconds } from "./challenge-paths.ts";
 
 const PAGES: [ChallengePage, string][] = [

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
-import { failureMessage } from "../books/use-sign-in.ts";
+import { failureMessage } from "../../shell/use-sign-in.ts";
 import { useExamCalls } from "./use-test-actions.ts";
 
 const clock = (seconds: number) =>

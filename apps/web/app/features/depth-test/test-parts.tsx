@@ -2,7 +2,7 @@ import type { TestSummary } from "@tongjian/contracts/depth-test";
 import type { TestTag } from "@tongjian/domain/depth-test";
 import { GRADE_LABEL, GRADES, type Grade } from "@tongjian/domain/learning";
 import { AppLink } from "../../shell/app-link.tsx";
-import { useSignIn } from "../books/use-sign-in.ts";
+import { useSignIn } from "../../shell/use-sign-in.ts";
 import { useStartTest } from "./use-test-actions.ts";
 
 /** The 未登录 state of a test page: what the page offers, and a login button. */

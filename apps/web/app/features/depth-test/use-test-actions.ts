@@ -4,7 +4,7 @@ import type { Grade } from "@tongjian/domain/learning";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { usePlatform } from "../../shell/platform.tsx";
-import { failureMessage, useSignIn } from "../books/use-sign-in.ts";
+import { failureMessage, useSignIn } from "../../shell/use-sign-in.ts";
 
 const BASE = "/api/m/special/deepexam/test";
 

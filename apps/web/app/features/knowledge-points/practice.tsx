@@ -4,7 +4,7 @@ import { optionLetter, QUESTION_TYPE_LABEL } from "@tongjian/domain/learning";
 import { useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
-import { failureMessage, useSignIn } from "../books/use-sign-in.ts";
+import { failureMessage, useSignIn } from "../../shell/use-sign-in.ts";
 import { MasteryBadge, pointHref, SignInNotice } from "./kp-parts.tsx";
 
 const API = "/api/learning/n/knowledgepoint";

@@ -1,7 +1,7 @@
 import type { LevelCard, LevelProgress } from "@tongjian/contracts/ladder";
 import { LADDER_KIND_PATH, LADDER_PRODUCT_PATH } from "@tongjian/domain/ladder";
 import { AppLink } from "../../shell/app-link.tsx";
-import { useSignIn } from "../books/use-sign-in.ts";
+import { useSignIn } from "../../shell/use-sign-in.ts";
 
 /** The page of a level: under its kind's ladder page. */
 export const levelPath = (level: Pick<LevelCard, "id" | "ladderKind">) =>

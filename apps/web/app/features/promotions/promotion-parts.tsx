@@ -7,8 +7,8 @@ export {
   formatCountdown,
   SignInPrompt,
   useApiAction,
-  useSignIn,
 } from "../../shell/api-action.tsx";
+export { useSignIn } from "../../shell/use-sign-in.ts";
 
 /** The promotions' pages, one tap apart. */
 export function PromoNav({ current }: { current: string }) {
@@ -22,7 +22,7 @@ export function PromoNav({ current }: { current: string }) {
   ];
   return (
     <nav aria-label="优惠">
-      <ul className="tj-promo__nav">
+      <ul className="tj-pill-nav">
         {links.map(([to, label]) => (
           <li key={to}>
             <AppLink to={to as string} aria-current={current === to ? "page" : undefined}>

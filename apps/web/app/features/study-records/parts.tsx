@@ -3,7 +3,7 @@ import { type ReactNode, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
-import { failureMessage, useSignIn } from "../books/use-sign-in.ts";
+import { failureMessage, useSignIn } from "../../shell/use-sign-in.ts";
 
 /** Minutes as the records show them: 0 分钟, 45 分钟, 1 小时 5 分钟. */
 export function minutesText(seconds: number): string {

@@ -1,8 +1,8 @@
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
 import { loginPath } from "@tongjian/domain/viewer";
 import { useLocation, useNavigate } from "react-router";
-import { ApiRequestError } from "../../shell/api-client.ts";
-import { usePlatform } from "../../shell/platform.tsx";
+import { ApiRequestError } from "./api-client.ts";
+import { usePlatform } from "./platform.tsx";
 
 /** Sends the reader to sign in the way of their environment, and back to this page. */
 export function useSignIn() {
