@@ -47,9 +47,17 @@ describe("loadDayContent", () => {
     expect(content.lists.bad).toBeUndefined();
     expect(content.epidemics).toEqual([]);
     const messages = issues.map((i) => `${i.file} ${i.record} ${i.message}`);
-    expect(messages.some((m) => m.includes("campaigns/bad/list.yaml") && m.includes("引用形如"))).toBe(true);
-    expect(messages.some((m) => m.includes("campaigns/twice/list.yaml") && m.includes("键重复"))).toBe(true);
-    expect(messages.some((m) => m.includes("epidemics.yaml") && m.includes("年份不能为 0"))).toBe(true);
-    expect(messages.some((m) => m.includes("calendar.yaml") && m.includes("须写月和日"))).toBe(true);
+    expect(
+      messages.some((m) => m.includes("campaigns/bad/list.yaml") && m.includes("引用形如")),
+    ).toBe(true);
+    expect(
+      messages.some((m) => m.includes("campaigns/twice/list.yaml") && m.includes("键重复")),
+    ).toBe(true);
+    expect(messages.some((m) => m.includes("epidemics.yaml") && m.includes("年份不能为 0"))).toBe(
+      true,
+    );
+    expect(messages.some((m) => m.includes("calendar.yaml") && m.includes("须写月和日"))).toBe(
+      true,
+    );
   });
 });
