@@ -12,7 +12,7 @@ import { registerInBrowser } from "../support/sign-in.ts";
 // focus with the arrow keys.
 
 const SHOTS = "test-results/screenshots/campaign-days";
-const PASSWORD = "读史使人明智";
+const PASSWORD = "读史使人明智鉴往知来";
 
 let server: { baseUrl: string };
 let browser: Browser;
@@ -98,7 +98,13 @@ describe("day pages", () => {
       /^\/detail\//,
     );
     await first.getByRole("button", { name: /^读完/ }).click();
-    await page.getByTestId("day-message").getByText("已读完「妇好」，进度 1 / 13").waitFor();
+    await page
+      .getByTestId("day-message")
+      .getByText("已读完「妇好」，进度 1 / 13")
+      .waitFor({ timeout: 5000 })
+      .catch(async (error) => {
+        throw new Error(`${error}: ${await page.locator("main").textContent()}`);
+      });
     await page.getByTestId("day-progress").getByText("已读完 1 / 13").waitFor();
     await first.getByRole("button", { name: /^已读完/ }).waitFor();
     await fitsThePhone(page);

@@ -1,5 +1,6 @@
 import type { DiscountView } from "@tongjian/contracts/promotions";
 import { formatFen } from "@tongjian/domain/commerce";
+import { pagePathOf } from "@tongjian/domain/offline-pages";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { ReadingListScreen } from "../features/campaign-days/reading-list.tsx";
 import { AppLink } from "../shell/app-link.tsx";
@@ -22,7 +23,8 @@ const PAGES: Record<string, { key: string; theme: string }> = {
 // 妇女节, 劳动节, 读书日, 心理健康日, 长安打卡 and 双十一: a campaign's list from the corpus with the
 // reader's progress; 长安 adds the corpus's events there, 双十一 the store's running discounts.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  // A revalidation asks for /womanday.data: the page's own path is the same.
+  const path = pagePathOf(new URL(request.url)).pathname;
   const page = PAGES[path];
   if (!page) throw new Response("页面不存在", { status: 404 });
   const list = await orNotFound(
