@@ -55,6 +55,7 @@ export default function TvHelpRoute({
           在电视或投影上看{PRODUCT_NAME}：字更大，适合一家人一起读历史、看画、听曲。
         </p>
       </header>
+      {pair ? <TvApprove code={pair} signedIn={signedIn} /> : null}
       <nav aria-label="本页目录">
         <ul className="tj-pill-nav">
           <li>
@@ -128,7 +129,6 @@ export default function TvHelpRoute({
         <h2 id="tv-login-h" className="tj-section__title">
           三、扫码与登录
         </h2>
-        {pair ? <TvApprove code={pair} signedIn={signedIn} /> : null}
         <h3 className="tj-campaign__subtitle">在电视上扫码登录</h3>
         <ol className="tj-campaign__rule-list">
           <li>在电视上打开本页，选中下面的“显示登录二维码”，按确认键。</li>

@@ -86,7 +86,7 @@ export function TvApprove({ code, signedIn }: { code: string; signedIn: boolean 
   };
   return (
     <div className="tj-day-card" data-testid="tv-approve">
-      <h3 className="tj-campaign__subtitle">确认电视登录</h3>
+      <h2 className="tj-campaign__subtitle">确认电视登录</h2>
       <p className="tj-day__notice">
         只有在你面前的电视正显示这个二维码时才确认。确认后，那台电视会以你的账号登录。
       </p>
