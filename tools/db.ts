@@ -83,6 +83,35 @@ async function main() {
           `书籍校验通过：书 ${books.books.length}（可在线阅读 ${books.books.filter((b) => b.source).length}），书单 ${books.lists.length}`,
         );
     }
+    // The day pages' files (decision 47): each one valid, every ref an entry, article, book
+    // or piece of the corpus.
+    const { loadDayContent } = await import("@tongjian/content/day-content");
+    const { parseDayRef } = await import("@tongjian/domain/campaign-days");
+    const dayIssues: { file: string; record: string; field: string; message: string }[] = [];
+    const days = loadDayContent(contentRoot, dayIssues);
+    const known = {
+      entry: new Set(bundle.entries.map((e) => e.key)),
+      article: new Set(bundle.articles.map((a) => a.key)),
+      book: new Set(books?.books.map((b) => b.key) ?? []),
+      music: new Set(bundle.music.pieces.map((p) => p.key)),
+    };
+    const refs = [
+      ...Object.values(days.lists).flatMap((l) => l.items.map((i) => i.ref)),
+      ...Object.values(days.unlocks).map((u) => u.ref),
+      ...[...days.calendar, ...days.epidemics].flatMap((e) => e.refs),
+      ...days.gallery.flatMap((g) => g.items.map((i) => i.ref)),
+    ];
+    const dangling = refs.filter((r) => {
+      const parsed = parseDayRef(r);
+      return !parsed || !known[parsed.kind].has(parsed.key);
+    });
+    for (const i of dayIssues) console.error(`${i.file} ${i.record} ${i.field}：${i.message}`);
+    if (dangling.length > 0) console.error(`活动页引用了不存在的内容：${dangling.join("、")}`);
+    if (dayIssues.length > 0 || dangling.length > 0) process.exitCode = 1;
+    else
+      console.log(
+        `活动页内容校验通过：书单 ${Object.keys(days.lists).length}，分享解锁 ${Object.keys(days.unlocks).length}，日历补充 ${days.calendar.length}，往事 ${days.epidemics.length}，中国风 ${days.gallery.length} 组（引用 ${refs.length} 处均存在）`,
+      );
     // The syllabus names without an entry, and syllabus entries without a source or a
     // relation (docs/content-format.md, "Syllabus"). A report: the unit test is the gate.
     const syllabus = readSyllabusNames(contentRoot);

@@ -1,7 +1,9 @@
 import { resolve } from "node:path";
 import { loadBooks, seedBooks } from "@tongjian/content/book-content";
 import { loadCommunity } from "@tongjian/content/community-content";
+import { loadDayContent } from "@tongjian/content/day-content";
 import { importPoetry } from "@tongjian/content/import-poetry";
+import type { KeyedFileIssue } from "@tongjian/content/keyed-file";
 import { loadContent } from "@tongjian/content/load-content";
 import { seedCommunity } from "@tongjian/content/seed-community";
 import { seedContent, seedMusic, seedPanoramas, seedTopics } from "@tongjian/content/seed-content";
@@ -210,6 +212,7 @@ export async function createDeps(
       appTokenSecret: config.auth.appTokenSecret,
       uploads: createObjectStorage(config.uploads),
       contentDir: resolve(config.contentDir),
+      dayContent: loadDays(resolve(config.contentDir), log),
       musicCacheDir: resolve(config.musicCacheDir),
       // WeChat Pay (API v3) and Alipay where their settings are given (decisions 34, 35); a
       // method whose channel is not configured is refused with 暂不支持该支付方式.
@@ -229,6 +232,14 @@ export async function createDeps(
         : {}),
     }),
   };
+}
+
+/** The day pages' files (decision 47); a file with problems is left out and its problems logged. */
+function loadDays(contentDir: string, log?: Pick<FastifyBaseLogger, "info">) {
+  const issues: KeyedFileIssue[] = [];
+  const content = loadDayContent(contentDir, issues);
+  if (issues.length > 0) log?.info({ issues }, "day pages' files with problems left out");
+  return content;
 }
 
 /** The payment channels whose settings are complete (decisions 34, 35). */

@@ -1,5 +1,6 @@
 import { readQuizSettings } from "@tongjian/content/quiz-content";
 import type { DatabaseHandle } from "@tongjian/db/create-database";
+import type { DayContent } from "@tongjian/domain/campaign-days";
 import { createAccountRepository } from "./accounts/account-repository.ts";
 import { createAccountService } from "./accounts/accounts.server.ts";
 import { createAttemptLimiter } from "./accounts/attempt-limiter.ts";
@@ -20,6 +21,7 @@ import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
 import { createCampaignWorks } from "./campaigns/campaign-works.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
+import { createCampaignDays } from "./campaigns/days.server.ts";
 import { createQuiz } from "./campaigns/quiz.server.ts";
 import { createSpringFestival } from "./campaigns/spring-festival.server.ts";
 import { createVotes } from "./campaigns/votes.server.ts";
@@ -137,6 +139,8 @@ export interface ServiceDeps {
   uploads: ObjectStorage;
   /** The content folder (`CONTENT_DIR`): the time map's base map is read from its geo/. */
   contentDir?: string;
+  /** The day pages' files (content/campaigns/<key>/list.yaml, content/days/; decision 47). */
+  dayContent?: DayContent;
   /** Where the pieces' synthesised audio is kept (`DATA_DIR`/music-audio); a temp folder if unset. */
   musicCacheDir?: string;
   /**
@@ -534,6 +538,8 @@ export function createServices(deps: ServiceDeps) {
     }),
     // Readers' works in 文史奖励 and 作品征集 (decision 46): submission, moderation, likes, prizes.
     campaignWorks: createCampaignWorks({ db, campaigns, storage: deps.uploads, store: deps.store }),
+    // The day pages (decision 47): reading lists, share-to-unlock, 历史日历, 往事列表, 简读史, 中国风.
+    days: createCampaignDays({ db, campaigns, content: deps.dayContent }),
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).

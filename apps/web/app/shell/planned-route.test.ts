@@ -51,13 +51,13 @@ describe("planned routes behind the catch-all", () => {
   }, 60_000);
 
   it("names the planned route with its title and area", () => {
-    expect(plannedRouteFor("/tvhelp")).toEqual({
-      routeId: "tvhelp",
-      path: "/tvhelp",
-      area: "shell",
-      title: "电视版帮助",
+    expect(plannedRouteFor("/law")).toEqual({
+      routeId: "law",
+      path: "/law",
+      area: "agreements",
+      title: "法律声明",
     });
-    expect(plannedRouteFor("/TVHELP")?.routeId).toBe("tvhelp");
+    expect(plannedRouteFor("/LAW")?.routeId).toBe("law");
     // A built screen has its own route module, not the catch-all.
     expect(plannedRouteFor("/abpath")).toBeNull();
     expect(plannedRouteFor("/no-such-area/1")).toBeNull();
