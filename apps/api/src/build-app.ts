@@ -23,6 +23,8 @@ import { registerAskRoutes } from "./routes/ai/ask-routes.ts";
 import { registerBoardRoutes } from "./routes/boards/board-routes.ts";
 import { registerBookRoutes } from "./routes/books/book-routes.ts";
 import { registerCampaignRoutes } from "./routes/campaigns/campaign-routes.ts";
+import { registerDivinationRoutes } from "./routes/campaigns/divination-routes.ts";
+import { registerGreetingCardRoutes } from "./routes/campaigns/greeting-card-routes.ts";
 import { registerCommerceRoutes } from "./routes/commerce/commerce-routes.ts";
 import { registerPayNotifyRoutes } from "./routes/commerce/pay-notify-routes.ts";
 import { registerCommunityRoutes } from "./routes/community/community-routes.ts";
@@ -230,6 +232,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerLadderRoutes(typed, deps);
     registerPromotionRoutes(typed, deps);
     registerCampaignRoutes(typed, deps);
+    registerDivinationRoutes(typed, deps);
+    registerGreetingCardRoutes(typed, deps);
     registerCommerceRoutes(typed, deps);
     registerPayNotifyRoutes(typed, deps);
     // Any other /api path answers in the envelope rather than falling through to the pages.

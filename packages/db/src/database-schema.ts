@@ -1435,6 +1435,22 @@ export interface CampaignShareTable {
   created_at: string;
 }
 
+/** A greeting card a reader made (migration 0033, decision 42). */
+export interface GreetingCardTable {
+  id: string;
+  owner_id: string;
+  /** A key of GREETING_CARD_TYPES (春节, 中秋 …). */
+  card_type: string;
+  /** The wording it started from (content/campaigns/greetingcard/wordings.yaml). */
+  word_type: string;
+  to_name: string;
+  from_name: string;
+  message: string;
+  /** The card this one answers. */
+  reply_to: string | null;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1552,4 +1568,5 @@ export interface Database {
   campaign_tally: CampaignTallyTable;
   campaign_score: CampaignScoreTable;
   campaign_share: CampaignShareTable;
+  greeting_card: GreetingCardTable;
 }

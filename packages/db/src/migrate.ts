@@ -30,6 +30,7 @@ import { promotionsMigration } from "./migrations/0028-promotions.ts";
 import { storeNoticesMigration } from "./migrations/0029-store-notices.ts";
 import { memberEntriesMigration } from "./migrations/0030-member-entries.ts";
 import { campaignsMigration } from "./migrations/0031-campaigns.ts";
+import { greetingCardsMigration } from "./migrations/0033-greeting-cards.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0029-store-notices": storeNoticesMigration,
   "0030-member-entries": memberEntriesMigration,
   "0031-campaigns": campaignsMigration,
+  "0033-greeting-cards": greetingCardsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

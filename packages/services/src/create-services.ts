@@ -16,6 +16,8 @@ import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
 import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
+import { createDivination } from "./campaigns/divination.server.ts";
+import { createGreetingCards } from "./campaigns/greeting-cards.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
 import {
@@ -494,6 +496,13 @@ export function createServices(deps: ServiceDeps) {
     // Coupons, discounts, the draw sale, exchange codes and gifts (decision 36).
     promotions,
     campaigns,
+    // 求签 and 贺卡 (decision 42), activities of the campaign engine.
+    divination: createDivination({ campaigns, contentDir: deps.contentDir ?? "content" }),
+    greetingCards: createGreetingCards({
+      db,
+      campaigns,
+      contentDir: deps.contentDir ?? "content",
+    }),
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).
