@@ -130,24 +130,38 @@ function widthOf(ch: string): number {
   return /^[\x20-\x7e]$/.test(ch) ? 0.55 : 1;
 }
 
+/** Characters, with a run of Latin letters or digits kept as one (a word never breaks). */
+function tokens(text: string): string[] {
+  const out: string[] = [];
+  for (const ch of splitCharacters(text)) {
+    const last = out[out.length - 1];
+    if (last && /^[A-Za-z0-9]+$/.test(last) && /^[A-Za-z0-9]$/.test(ch) && last.length < 12)
+      out[out.length - 1] = last + ch;
+    else out.push(ch);
+  }
+  return out;
+}
+
 /** Breaks text into lines of at most `perLine` ems, paragraph by paragraph, up to `maxLines`. */
 export function wrapCardText(text: string, perLine: number, maxLines: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
     let line = "";
     let width = 0;
-    for (const ch of splitCharacters(paragraph)) {
-      const w = widthOf(ch);
+    for (const ch of tokens(paragraph)) {
+      const w = [...ch].reduce((sum, c) => sum + widthOf(c), 0);
       // Closing punctuation stays on its line rather than starting the next one.
       if (width + w > perLine && !/^[，。、；：！？）》」』”’…]$/.test(ch)) {
-        lines.push(line);
+        lines.push(line.trimEnd());
         line = "";
         width = 0;
       }
+      // A space does not start a line.
+      if (line === "" && ch === " ") continue;
       line += ch;
       width += w;
     }
-    if (line) lines.push(line);
+    if (line) lines.push(line.trimEnd());
   }
   if (lines.length <= maxLines) return lines;
   const cut = lines.slice(0, maxLines);
@@ -198,7 +212,7 @@ function motif(t: GreetingCardType): string {
   <path d="M140 330 q60 -80 150 -90" stroke="#8aa07a" stroke-width="5" fill="none"/>
   <g fill="#f2b84b"><circle cx="210" cy="270" r="7"/><circle cx="236" cy="258" r="6"/><circle cx="262" cy="250" r="7"/><circle cx="188" cy="290" r="6"/></g>`;
     case "dragonboat":
-      return `
+      return `<g transform="translate(0,-45)">
   <path d="M80 250 h520 q-30 40 -90 48 h-340 q-60 -8 -90 -48z" fill="${a}"/>
   <path d="M600 250 q40 -60 70 -40 q-10 20 -40 30 q10 10 -30 10z" fill="${a}"/>
   <g stroke="#f7f3e8" stroke-width="5" stroke-linecap="round">
@@ -208,8 +222,8 @@ function motif(t: GreetingCardType): string {
   </g>
   <path d="M40 330 q45 -25 90 0 t90 0 t90 0 t90 0 t90 0 t90 0 t90 0" stroke="#3b8fb8" stroke-width="6" fill="none"/>
   <path d="M70 360 q45 -25 90 0 t90 0 t90 0 t90 0 t90 0 t90 0" stroke="#6fb2d3" stroke-width="5" fill="none"/>
-  <g transform="translate(600,110)"><path d="M0 -50 L45 40 H-45z" fill="#5a9e5a"/><path d="M-30 0 H30 M-38 20 H38" stroke="#e8d9a8" stroke-width="5"/></g>
-  <g transform="translate(140,120)"><path d="M0 -40 L36 32 H-36z" fill="#4d8c4d"/><path d="M-24 0 H24" stroke="#e8d9a8" stroke-width="5"/></g>`;
+  <g transform="translate(600,160)"><path d="M0 -50 L45 40 H-45z" fill="#5a9e5a"/><path d="M-30 0 H30 M-38 20 H38" stroke="#e8d9a8" stroke-width="5"/></g>
+  <g transform="translate(140,165)"><path d="M0 -40 L36 32 H-36z" fill="#4d8c4d"/><path d="M-24 0 H24" stroke="#e8d9a8" stroke-width="5"/></g></g>`;
     case "teachers":
       return `
   <path d="M175 290 q100 -40 200 0 v-170 q-100 -40 -200 0z" fill="#fffdf6" stroke="${t.ink}" stroke-width="4"/>
