@@ -196,6 +196,10 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "离线页", path: "/offline.html", static: true },
   { name: "知识点", path: "/knowledgepoint?grade=junior" },
   { name: "知识点详情", path: "/knowledgepoint/details/qin-unification" },
+  { name: "求签：好友分享的签", path: "/divination?lot=12" },
+  { name: "贺卡：选择", path: "/greetingcard" },
+  { name: "打开小程序", path: "/openxcx" },
+  { name: "小程序首页", path: "/wxapphome" },
 ];
 
 export const THEMES = ["light", "dark"] as const;

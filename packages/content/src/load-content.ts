@@ -13,6 +13,7 @@ import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { articleCardSchema } from "./article-card-schema.ts";
+import { type ContentCampaign, loadCampaigns } from "./campaign-content.ts";
 import { type ContentCommerce, loadCommerce } from "./commerce-content.ts";
 import {
   type ArticleFrontMatter,
@@ -42,7 +43,6 @@ import { type ContentLearning, loadLearning } from "./learning-content.ts";
 import { type ContentMusic, loadMusic } from "./music-content.ts";
 import { type ContentPanoramas, loadPanoramas } from "./panorama-content.ts";
 import { type ContentPromotions, loadPromotions } from "./promotions-content.ts";
-import { type ContentCampaign, loadCampaigns } from "./campaign-content.ts";
 import { type CardArticleRef, renderArticleCard } from "./render-article-card.ts";
 import type { BaseMap } from "./territories/base-map.ts";
 import { type ContentTerritory, loadTerritories } from "./territories/load-territories.ts";

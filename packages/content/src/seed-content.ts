@@ -10,10 +10,10 @@ import type { Kysely } from "kysely";
 import type { WorkRecord } from "./content-schema.ts";
 import { describeTime } from "./describe-time.ts";
 import type { ContentBundle, ContentEntry, ContentInsight } from "./load-content.ts";
+import { writeCampaigns } from "./seed-campaigns.ts";
 import { writeLearning } from "./seed-learning.ts";
 import { writeProducts } from "./seed-products.ts";
 import { writePromotions } from "./seed-promotions.ts";
-import { writeCampaigns } from "./seed-campaigns.ts";
 import { composeBundleTerritories, writeTerritories } from "./territories/seed-territories.ts";
 import { upsertEntries } from "./upsert-entries.ts";
 

@@ -3,7 +3,14 @@ import { z } from "zod";
 // 贺卡 (/greetingcard, decision 42): the wordings file, the catalogue of designs and wordings,
 // making a card, and a card as its receiver sees it.
 
-const cardTypeKey = z.enum(["spring", "midautumn", "dragonboat", "teachers", "birthday", "newyear"]);
+const cardTypeKey = z.enum([
+  "spring",
+  "midautumn",
+  "dragonboat",
+  "teachers",
+  "birthday",
+  "newyear",
+]);
 
 export const wordingSchema = z.strictObject({
   key: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "键只能含小写字母、数字与短横线"),

@@ -5,8 +5,8 @@ import { parse as parseYaml } from "yaml";
 import {
   chineseNumber,
   findLot,
-  type Lot,
   LOT_GRADES,
+  type Lot,
   lotLabel,
   lotLink,
   lotSetProblems,
@@ -45,13 +45,20 @@ describe("the lots", () => {
     const classics = file.lots.filter((l) => CLASSICS.some((c) => l.work.startsWith(c)));
     const poems = file.lots.filter((l) => !CLASSICS.some((c) => l.work.startsWith(c)));
     for (const c of CLASSICS)
-      expect(classics.some((l) => l.work.startsWith(c)), c).toBe(true);
+      expect(
+        classics.some((l) => l.work.startsWith(c)),
+        c,
+      ).toBe(true);
     expect(poems.length).toBeGreaterThanOrEqual(20);
     for (const p of poems) expect(p.author, p.work).not.toMatch(/佚名/);
   });
 
   it("uses every grade", () => {
-    for (const g of LOT_GRADES) expect(file.lots.some((l) => l.grade === g), g).toBe(true);
+    for (const g of LOT_GRADES)
+      expect(
+        file.lots.some((l) => l.grade === g),
+        g,
+      ).toBe(true);
   });
 });
 

@@ -97,8 +97,12 @@ export const CARD_HEIGHT = 1000;
  */
 export function cleanCardText(text: string, multiline: boolean): string {
   const noTags = text.replace(/<[^>]*>/g, "").replace(/[<>]/g, "");
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
-  const noControls = noTags.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "");
+  const noControls = Array.from(noTags.replace(/\r\n?/g, "\n"))
+    .filter((ch) => {
+      const code = ch.codePointAt(0) ?? 0;
+      return ch === "\n" || (code >= 0x20 && code !== 0x7f);
+    })
+    .join("");
   const lines = noControls
     .split("\n")
     .map((l) => l.replace(/[\s\u3000]+/g, " ").trim())
@@ -165,7 +169,9 @@ export function wrapCardText(text: string, perLine: number, maxLines: number): s
   }
   if (lines.length <= maxLines) return lines;
   const cut = lines.slice(0, maxLines);
-  cut[maxLines - 1] = `${splitCharacters(cut[maxLines - 1] ?? "").slice(0, -1).join("")}…`;
+  cut[maxLines - 1] = `${splitCharacters(cut[maxLines - 1] ?? "")
+    .slice(0, -1)
+    .join("")}…`;
   return cut;
 }
 

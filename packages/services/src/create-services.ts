@@ -14,10 +14,10 @@ import { createBoardRepository } from "./boards/board-repository.ts";
 import { createBoardService } from "./boards/boards.server.ts";
 import { postActivityFeed } from "./boards/post-activity-feed.ts";
 import { createBookService } from "./books/books.server.ts";
-import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
 import { createDivination } from "./campaigns/divination.server.ts";
 import { createGreetingCards } from "./campaigns/greeting-cards.server.ts";
+import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
 import {

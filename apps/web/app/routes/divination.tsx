@@ -147,7 +147,11 @@ export default function DivinationRoute({
               aria-busy={action.busy || shaking}
               data-testid="lot-draw"
             >
-              {shaking ? "正在摇签…" : running ? "摇一摇，求一签" : (campaign.me.reason ?? "暂不可求签")}
+              {shaking
+                ? "正在摇签…"
+                : running
+                  ? "摇一摇，求一签"
+                  : (campaign.me.reason ?? "暂不可求签")}
             </button>
             <ActionError error={action.error} />
             {action.error ? (
@@ -189,7 +193,9 @@ export default function DivinationRoute({
             </ul>
           )}
           {mine.history.length > 0 ? (
-            <p className="tj-campaign__meta">最近一次：{chinaTime(mine.history[0]?.drawnAt ?? "")}</p>
+            <p className="tj-campaign__meta">
+              最近一次：{chinaTime(mine.history[0]?.drawnAt ?? "")}
+            </p>
           ) : null}
         </section>
       ) : null}

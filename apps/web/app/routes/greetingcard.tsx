@@ -44,7 +44,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
-  const title = d?.card ? `${d.card.from}送你一张${d.card.label}贺卡` : (d?.campaign.title ?? "贺卡");
+  const title = d?.card
+    ? `${d.card.from}送你一张${d.card.label}贺卡`
+    : (d?.campaign.title ?? "贺卡");
   return [{ title: `${title} - ${PRODUCT_NAME}` }];
 }
 

@@ -21,7 +21,7 @@ import {
 import { ownerIdOf, type Viewer } from "@tongjian/domain/viewer";
 import { parse as parseYaml } from "yaml";
 import { NotFoundError } from "../service-error.ts";
-import { type Campaigns, CampaignConflictError } from "./campaigns.server.ts";
+import { CampaignConflictError, type Campaigns } from "./campaigns.server.ts";
 
 /** Where the lots are, under the content folder. */
 export const LOTS_FILE = join("campaigns", DIVINATION_KEY, "lots.yaml");

@@ -138,9 +138,7 @@ export function createGreetingCards(deps: {
           key: t.key,
           label: t.label,
           heading: t.heading,
-          wordings: all
-            .filter((w) => w.cardType === t.key)
-            .map(({ cardType: _type, ...w }) => w),
+          wordings: all.filter((w) => w.cardType === t.key).map(({ cardType: _type, ...w }) => w),
         })),
         limits: { name: GREETING_NAME_MAX, message: GREETING_MESSAGE_MAX },
       };

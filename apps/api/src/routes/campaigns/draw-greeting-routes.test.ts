@@ -46,8 +46,9 @@ describe.each(databaseTargets())("求签 and 贺卡 on $name", (target) => {
   });
 
   it("draws one lot a day: the second draw gives today's lot back, the history lists it", async () => {
-    expect((await t.app.inject({ method: "POST", url: "/api/m/divination/draw" })).statusCode)
-      .toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/m/divination/draw" })).statusCode).toBe(
+      401,
+    );
     const { browser } = await signedInReader(t.app);
     const first = await browser.post("/api/m/divination/draw");
     expect(first.statusCode).toBe(200);
@@ -160,8 +161,9 @@ describe.each(databaseTargets())("求签 and 贺卡 on $name", (target) => {
     // Rendered once, then kept.
     const cached = await t.app.inject({ url: card.imageUrl });
     expect(cached.rawPayload.equals(image.rawPayload)).toBe(true);
-    expect((await t.app.inject({ url: "/api/m/greetingcard/image/AAAAAAAAAAAA.png" })).statusCode)
-      .toBe(404);
+    expect(
+      (await t.app.inject({ url: "/api/m/greetingcard/image/AAAAAAAAAAAA.png" })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: "/api/m/greetingcard/image/x.svg" })).statusCode).toBe(400);
 
     const mine = (await browser.get("/api/m/greetingcard/mine")).json().data;
@@ -182,8 +184,9 @@ describe.each(databaseTargets())("求签 and 贺卡 on $name", (target) => {
     const opened = await t.app.inject({ url: `/api/m/greetingcard/card/${card.id}` });
     expect(opened.statusCode).toBe(200);
     expect(opened.json().data).toMatchObject({ to: "阿青", from: "阿远", mine: false });
-    expect((await t.app.inject({ url: "/api/m/greetingcard/card/AAAAAAAAAAAA" })).statusCode)
-      .toBe(404);
+    expect((await t.app.inject({ url: "/api/m/greetingcard/card/AAAAAAAAAAAA" })).statusCode).toBe(
+      404,
+    );
 
     const receiver = await signedInReader(t.app);
     const reply = await receiver.browser.post("/api/m/greetingcard/card", {

@@ -41,8 +41,7 @@ export function CardMaker({
 }) {
   const { api } = usePlatform();
   const first = catalogue.cardTypes[0] as CardTypeEntry;
-  const startType =
-    catalogue.cardTypes.find((t) => t.key === replyTo?.cardType) ?? first;
+  const startType = catalogue.cardTypes.find((t) => t.key === replyTo?.cardType) ?? first;
   const [data, setData] = useState<GreetingCardData>({
     pageStatus: "choose",
     cardType: startType.key,
@@ -174,14 +173,8 @@ export function CardMaker({
             data-testid="card-message"
           />
         </label>
-        <p
-          id={`${ids}-count`}
-          className="tj-campaign__meta"
-          data-over={over}
-          aria-live="polite"
-        >
-          {characterCount(message)} / {catalogue.limits.message} 字
-          {over ? "，请删减一些" : ""}
+        <p id={`${ids}-count`} className="tj-campaign__meta" data-over={over} aria-live="polite">
+          {characterCount(message)} / {catalogue.limits.message} 字{over ? "，请删减一些" : ""}
         </p>
       </div>
       <h3 className="tj-campaign__subtitle">预览</h3>

@@ -9,7 +9,9 @@ export function CardView({ card, children }: { card: GreetingCardView; children?
   return (
     <section aria-labelledby="card-view-title" data-testid="card-view">
       <h2 id="card-view-title" className="tj-section__title">
-        {card.mine ? `你送给${card.to}的${card.label}贺卡` : `${card.from}送你一张${card.label}贺卡`}
+        {card.mine
+          ? `你送给${card.to}的${card.label}贺卡`
+          : `${card.from}送你一张${card.label}贺卡`}
       </h2>
       <img
         className="tj-card__image"

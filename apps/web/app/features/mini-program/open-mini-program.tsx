@@ -39,15 +39,15 @@ function useWeappTag(): string | null {
   useEffect(() => {
     if (!env.isWeixin || env.isWeixinMiniProgram || !wechat.miniUsername) return;
     let live = true;
+    const url = window.location.href.split("#")[0] ?? window.location.href;
     wechatModule()
-      .then(({ configureWeChat, loadWeChatSdk, WECHAT_MINI_OPEN_TAGS }) =>
-        configureWeChat(
-          api,
-          window.location.href.split("#")[0] ?? window.location.href,
-          () => loadWeChatSdk(wechat.jsSdkUrl),
-          WECHAT_MINI_OPEN_TAGS,
-        ),
-      )
+      .then(async ({ configureWeChat, loadWeChatSdk, WECHAT_MINI_OPEN_TAGS }) => {
+        const load = () => loadWeChatSdk(wechat.jsSdkUrl);
+        // The shell configures every page for its own open tag; the last wx.config wins, so
+        // this one waits for the shell's and then lists both tags.
+        if (wechat.openAppId) await configureWeChat(api, url, load).catch(() => undefined);
+        return configureWeChat(api, url, load, WECHAT_MINI_OPEN_TAGS);
+      })
       .then(() => {
         if (live) setReady(true);
       })
@@ -55,7 +55,14 @@ function useWeappTag(): string | null {
     return () => {
       live = false;
     };
-  }, [env.isWeixin, env.isWeixinMiniProgram, api, wechat.miniUsername, wechat.jsSdkUrl]);
+  }, [
+    env.isWeixin,
+    env.isWeixinMiniProgram,
+    api,
+    wechat.miniUsername,
+    wechat.openAppId,
+    wechat.jsSdkUrl,
+  ]);
   return ready ? wechat.miniUsername : null;
 }
 
