@@ -201,6 +201,16 @@ describe("打开小程序", () => {
     it("opens it through the URL scheme in a browser, and through wx-open-launch-weapp in WeChat", async () => {
       const context = await phoneContext(browser, UA.iosSafari);
       contexts.push(context);
+      // The H5 home: every entrance leads to a page of this site.
+      const home = await context.newPage();
+      await home.goto(`${server.baseUrl}/wxapphome`);
+      await hydrated(home);
+      await expect(home.getByTestId("entrance-clockin").getAttribute("href")).resolves.toBe(
+        "/clockin",
+      );
+      await home.getByTestId("entrance-divination").click();
+      await home.waitForURL(`${server.baseUrl}/divination`);
+
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/openxcx?page=ladder`);
       await hydrated(page);
@@ -212,12 +222,6 @@ describe("打开小程序", () => {
         /^weixin:\/\/dl\/business\/\?t=/,
       );
       expect(sim.calls.generateScheme).toBe(1);
-
-      // The H5 home: every entrance leads to a page of this site.
-      await page.goto(`${server.baseUrl}/wxapphome`);
-      await hydrated(page);
-      await page.getByTestId("entrance-clockin").click();
-      await page.waitForURL(`${server.baseUrl}/clockin`);
 
       const wechat = await phoneContext(browser, UA.wechatIos);
       contexts.push(wechat);
