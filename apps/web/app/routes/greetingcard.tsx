@@ -81,17 +81,19 @@ export default function GreetingCardRoute({
                 贺卡已生成，分享给{card.to}吧。
                 {granted.length > 0 ? `获得奖励：${granted.join("、")}` : ""}
               </p>
-              <ShareCampaign
-                campaign={campaign}
-                link={card.link}
-                title={`${card.from}送你一张${card.label}贺卡`}
-                desc={card.message}
-                imgUrl={card.imageUrl}
-                label="分享贺卡"
-              />
-              <AppLink className="tj-button tj-button--ghost" to="/greetingcard">
-                再做一张
-              </AppLink>
+              <div className="tj-card-actions">
+                <ShareCampaign
+                  campaign={campaign}
+                  link={card.link}
+                  title={`${card.from}送你一张${card.label}贺卡`}
+                  desc={card.message}
+                  imgUrl={card.imageUrl}
+                  label="分享贺卡"
+                />
+                <AppLink className="tj-button tj-button--ghost" to="/greetingcard">
+                  再做一张
+                </AppLink>
+              </div>
             </>
           ) : (
             <button
