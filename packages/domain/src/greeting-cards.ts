@@ -81,6 +81,23 @@ export function cardType(key: string): GreetingCardType | null {
   return GREETING_CARD_TYPES.find((t) => t.key === key) ?? null;
 }
 
+/** What is wrong with a set of wordings, in Chinese: keys once each, two per card type. */
+export function wordingProblems(
+  wordings: readonly { key: string; cardType: string; text: string }[],
+): string[] {
+  const problems: string[] = [];
+  const keys = new Set<string>();
+  for (const w of wordings) {
+    if (keys.has(w.key)) problems.push(`祝福语键重复：${w.key}`);
+    keys.add(w.key);
+    if (!cardType(w.cardType)) problems.push(`没有这种贺卡：${w.cardType}`);
+  }
+  for (const t of GREETING_CARD_TYPES)
+    if (wordings.filter((w) => w.cardType === t.key).length < 2)
+      problems.push(`${t.label}贺卡至少要有两段祝福语`);
+  return problems;
+}
+
 /** Characters (as a reader counts them) allowed in each field. */
 export const GREETING_NAME_MAX = 12;
 export const GREETING_MESSAGE_MAX = 120;

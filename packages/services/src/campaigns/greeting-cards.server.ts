@@ -21,6 +21,7 @@ import {
   GREETING_NAME_MAX,
   type GreetingCardTypeKey,
   greetingCardSvg,
+  wordingProblems,
 } from "@tongjian/domain/greeting-cards";
 import { ownerIdOf, type Viewer } from "@tongjian/domain/viewer";
 import type { Kysely, Selectable } from "kysely";
@@ -38,14 +39,8 @@ type CardRow = Selectable<GreetingCardTable>;
 export async function readWordings(contentDir: string): Promise<Wording[]> {
   const raw = parseYaml(await readFile(join(contentDir, WORDINGS_FILE), "utf8")) as unknown;
   const wordings = wordingsFileSchema.parse(raw).wordings;
-  const keys = new Set<string>();
-  for (const w of wordings) {
-    if (keys.has(w.key)) throw new Error(`祝福语键重复：${w.key}`);
-    keys.add(w.key);
-  }
-  for (const t of GREETING_CARD_TYPES)
-    if (wordings.filter((w) => w.cardType === t.key).length < 2)
-      throw new Error(`${t.label}贺卡至少要有两段祝福语`);
+  const problems = wordingProblems(wordings);
+  if (problems.length > 0) throw new Error(`祝福语有误：${problems.join("；")}`);
   return wordings;
 }
 
