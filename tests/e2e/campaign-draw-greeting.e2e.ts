@@ -69,7 +69,7 @@ async function share(page: Page): Promise<string> {
   return link;
 }
 
-let cardPage: Page;
+let cardPage: Page | undefined;
 
 describe("求签", () => {
   it("draws once a day, keeps today's lot, lists it, and shares a link that shows it", async () => {
@@ -122,12 +122,14 @@ describe("求签", () => {
 
 describe("贺卡", () => {
   it("makes and shares a card; a second reader opens it and replies with a card linked back", async () => {
-    const page = cardPage;
+    // The reader who drew the lot; a reader of its own when this test runs alone.
+    const page = cardPage ?? (await newReader("/greetingcard"));
     await page.goto(at("/greetingcard"));
     await hydrated(page);
     await page.getByTestId("card-choose").waitFor();
     await page.getByRole("radio", { name: "中秋" }).check();
     await page.getByRole("radio", { name: /千里婵娟/ }).check();
+    await page.screenshot({ path: `${SHOTS}/card-choose.png`, fullPage: true });
     await page.getByTestId("card-next").click();
     await page.getByTestId("card-to").fill("王老师");
     await page.getByTestId("card-from").fill("小明");
@@ -135,6 +137,7 @@ describe("贺卡", () => {
     await expect(message.inputValue()).resolves.toContain("但愿人长久，千里共婵娟。");
     await message.fill("但愿人长久，千里共婵娟。\n祝您中秋快乐！");
     expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/card-edit.png`, fullPage: true });
     await page.getByTestId("card-make").click();
     await page.waitForURL(/\/greetingcard\?card=/);
     await page.getByTestId("card-made").waitFor();

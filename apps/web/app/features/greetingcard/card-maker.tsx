@@ -117,7 +117,7 @@ export function CardMaker({
                   />
                   <span className="tj-card-choice__word">
                     <strong>{w.title}</strong>
-                    {w.source ? <small>（化用 {w.source}）</small> : null}
+                    {w.source ? <small>（引自 {w.source}）</small> : null}
                     <span>{w.text}</span>
                   </span>
                 </label>
