@@ -222,6 +222,10 @@ export const SCREENS: { name: string; path: string; static?: boolean; stage?: bo
   { name: "作品征集：投稿对话（未登录）", path: "/workcollection/dialog" },
   { name: "协议：用户服务协议", path: "/agreement/userServices" },
   { name: "个人信息收集清单", path: "/agreement/userInfo/list" },
+  { name: "求签：好友分享的签", path: "/divination?lot=12" },
+  { name: "贺卡：选择", path: "/greetingcard" },
+  { name: "打开小程序", path: "/openxcx" },
+  { name: "小程序首页", path: "/wxapphome" },
 ];
 
 export const THEMES = ["light", "dark"] as const;

@@ -7,14 +7,21 @@
  * - `<wx-open-launch-app>` becomes live only after a successful config that lists it in
  *   `openTagList`; a tap on it fires `launch`, or `error` with WeChat's errMsg when
  *   `__wxSim.launchResult` is "error" or the appid is not the app's;
+ * - `<wx-open-launch-weapp>` likewise, once listed: a tap fires `launch`, or `error` when its
+ *   username is not the mini program's or `__wxSim.launchResult` is "error";
  * - everything is recorded in `window.__wxSim` (configs, shares, launches, payments);
  * - it also sets up `WeixinJSBridge` (fakeWeixinJSBridgeScript below) when the page has none.
  */
-export function fakeJweixinScript(origin: string, openAppId: string): string {
+export function fakeJweixinScript(
+  origin: string,
+  openAppId: string,
+  miniUsername = "gh_3c9e5a7b1d2f",
+): string {
   return `(function () {
   var ORIGIN = ${JSON.stringify(origin)};
   var OPEN_APP_ID = ${JSON.stringify(openAppId)};
-  var sim = { status: "idle", configs: [], shares: [], launches: [], openTagList: [], launchResult: "launch" };
+  var MINI_USERNAME = ${JSON.stringify(miniUsername)};
+  var sim = { status: "idle", configs: [], shares: [], launches: [], openTagList: [], launchResult: "launch", weappLaunches: [] };
   var readyFns = [];
   var errorFns = [];
   var seq = 0;
@@ -61,6 +68,22 @@ export function fakeJweixinScript(origin: string, openAppId: string): string {
         var entry = { appid: appid, extinfo: tag.getAttribute("extinfo") };
         sim.launches.push(entry);
         var fail = appid !== OPEN_APP_ID ? "launch:fail_check fail" : sim.launchResult === "error" ? "launch:fail" : null;
+        setTimeout(function () {
+          tag.dispatchEvent(fail ? new CustomEvent("error", { detail: { errMsg: fail } }) : new CustomEvent("launch", { detail: {} }));
+        }, 10);
+      });
+    }
+  });
+  customElements.define("wx-open-launch-weapp", class extends HTMLElement {
+    connectedCallback() {
+      var tag = this;
+      if (tag.__wired) return;
+      tag.__wired = true;
+      tag.addEventListener("click", function () {
+        if (sim.status !== "ready" || sim.openTagList.indexOf("wx-open-launch-weapp") === -1) return;
+        var username = tag.getAttribute("username");
+        sim.weappLaunches.push({ username: username, path: tag.getAttribute("path") });
+        var fail = username !== MINI_USERNAME ? "launch:fail_check fail" : sim.launchResult === "error" ? "launch:fail" : null;
         setTimeout(function () {
           tag.dispatchEvent(fail ? new CustomEvent("error", { detail: { errMsg: fail } }) : new CustomEvent("launch", { detail: {} }));
         }, 10);

@@ -47,6 +47,8 @@ export interface WeChatSimulatorOptions {
   /** The mini program whose URL schemes generatescheme makes. */
   miniAppId?: string;
   miniAppSecret?: string;
+  /** The mini program's original ID, which `wx-open-launch-weapp` must name. */
+  miniUsername?: string;
   /** The mini program's published pages; a scheme to any other path is refused (40165). */
   miniPages?: readonly string[];
   /** 企业微信: the corp and its customer-contact secret. */
@@ -63,6 +65,7 @@ export const SIMULATOR_DEFAULTS = {
   openAppId: "wx7e1c5a9b3d2f4608",
   miniAppId: "wx3c9e5a7b1d2f6480",
   miniAppSecret: "6b2d4f8a0c1e3579b2d4f6a8c0e13579",
+  miniUsername: "gh_3c9e5a7b1d2f",
   wecomCorpId: "ww1a2b3c4d5e6f7a80",
   wecomSecret: "Tongjian0Simulator0WecomSecret000000000000a",
 } as const;
@@ -199,6 +202,7 @@ export async function startWeChatSimulator(
   };
   const miniAppId = options.miniAppId ?? SIMULATOR_DEFAULTS.miniAppId;
   const miniAppSecret = options.miniAppSecret ?? SIMULATOR_DEFAULTS.miniAppSecret;
+  const miniUsername = options.miniUsername ?? SIMULATOR_DEFAULTS.miniUsername;
   const miniPages = new Set(options.miniPages ?? SIMULATED_MINI_PAGES);
   const wecomCorpId = options.wecomCorpId ?? SIMULATOR_DEFAULTS.wecomCorpId;
   const wecomSecret = options.wecomSecret ?? SIMULATOR_DEFAULTS.wecomSecret;
@@ -611,7 +615,7 @@ export async function startWeChatSimulator(
       }
       case `GET ${SIMULATOR_JSSDK_PATH}`:
         res.writeHead(200, { "content-type": "application/javascript; charset=utf-8" });
-        return res.end(fakeJweixinScript(origin, openAppId));
+        return res.end(fakeJweixinScript(origin, openAppId, miniUsername));
       case "GET /sim/jssdk/verify": {
         const callback = q.get("callback") ?? "";
         if (!/^[A-Za-z_$][\w$]{0,63}$/.test(callback)) {
@@ -665,6 +669,7 @@ export async function startWeChatSimulator(
       WECHAT_JSSDK_URL: `${origin}${SIMULATOR_JSSDK_PATH}`,
       WECHAT_MINI_APP_ID: miniAppId,
       WECHAT_MINI_APP_SECRET: miniAppSecret,
+      WECHAT_MINI_USERNAME: miniUsername,
       WECOM_API_BASE: origin,
       WECOM_CORP_ID: wecomCorpId,
       WECOM_SECRET: wecomSecret,

@@ -27,6 +27,8 @@ import { registerBookRoutes } from "./routes/books/book-routes.ts";
 import { registerCampaignRoutes } from "./routes/campaigns/campaign-routes.ts";
 import { registerCampaignWorksRoutes } from "./routes/campaigns/campaign-works-routes.ts";
 import { registerDayRoutes } from "./routes/campaigns/days-routes.ts";
+import { registerDivinationRoutes } from "./routes/campaigns/divination-routes.ts";
+import { registerGreetingCardRoutes } from "./routes/campaigns/greeting-card-routes.ts";
 import { registerInviteReviewRoutes } from "./routes/campaigns/invite-review-routes.ts";
 import { registerQuizRoutes } from "./routes/campaigns/quiz-routes.ts";
 import { registerVoteRoutes } from "./routes/campaigns/vote-routes.ts";
@@ -243,6 +245,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerQuizRoutes(typed, deps);
     registerCampaignWorksRoutes(typed, deps);
     registerDayRoutes(typed, deps);
+    registerDivinationRoutes(typed, deps);
+    registerGreetingCardRoutes(typed, deps);
     registerCommerceRoutes(typed, deps);
     registerPayNotifyRoutes(typed, deps);
     registerAgreementRoutes(typed, deps);

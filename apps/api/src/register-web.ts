@@ -73,7 +73,11 @@ export function webRegistrar(options: {
   fallbackHost?: string;
   publicOrigin?: string;
   appDownloads: { ios: string; android: string };
-  wechat: { openAppId?: string | undefined; jsSdkUrl?: string | undefined };
+  wechat: {
+    openAppId?: string | undefined;
+    jsSdkUrl?: string | undefined;
+    miniUsername?: string | undefined;
+  };
   /** Cookies `Secure` and `__Host-` (decision 18). */
   secureCookies?: boolean;
   /** WeChat's consent page for the login page's redirect; null when WeChat is not configured. */
@@ -90,6 +94,7 @@ export function webRegistrar(options: {
   const wechat = {
     openAppId: options.wechat.openAppId ?? null,
     jsSdkUrl: options.wechat.jsSdkUrl ?? null,
+    miniUsername: options.wechat.miniUsername ?? null,
   };
   const secureCookies = options.secureCookies ?? false;
   const authorizeUrl = options.wechatAuthorizeUrl ?? null;

@@ -21,7 +21,11 @@ export async function serve(config: ServerConfig) {
       ...(config.fallbackHost ? { fallbackHost: config.fallbackHost } : {}),
       ...(config.publicOrigin ? { publicOrigin: config.publicOrigin } : {}),
       appDownloads: config.appDownloads,
-      wechat: { openAppId: config.wechat.openAppId, jsSdkUrl: config.wechat.jsSdkUrl },
+      wechat: {
+        openAppId: config.wechat.openAppId,
+        jsSdkUrl: config.wechat.jsSdkUrl,
+        miniUsername: config.wechat.miniUsername,
+      },
       secureCookies: config.auth.secureCookies,
       wechatAuthorizeUrl: deps.wechat.configured
         ? (redirect, state, silent) =>

@@ -79,6 +79,7 @@ const configSchema = z.object({
   WECHAT_PAY_SERIAL_NO: optionalText,
   WECHAT_PAY_NOTIFY_URL: optionalUrl,
   WECHAT_OPEN_APP_ID: optionalText,
+  WECHAT_MINI_USERNAME: optionalText,
   WECHAT_JSSDK_URL: optionalUrl,
   WECHAT_ACCOUNT_NAME: optionalText,
   WECHAT_MINI_APP_ID: optionalText,
@@ -136,6 +137,11 @@ export interface WeChatConfig {
   openAppId: string | undefined;
   /** JS-SDK script URL; unset uses the copy bundled with the site (weixin-js-sdk). */
   jsSdkUrl: string | undefined;
+  /**
+   * The mini program's original ID (gh_…), for the `wx-open-launch-weapp` tag on /openxcx;
+   * unset: the page opens the mini program through its URL scheme only.
+   */
+  miniUsername: string | undefined;
 }
 
 /**
@@ -302,6 +308,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
         (c.PUBLIC_ORIGIN ? `${c.PUBLIC_ORIGIN}/api/pay/notify/wechat` : undefined),
       openAppId: c.WECHAT_OPEN_APP_ID,
       jsSdkUrl: c.WECHAT_JSSDK_URL,
+      miniUsername: c.WECHAT_MINI_USERNAME,
     },
     wechatExtras: {
       apiBase: c.WECHAT_API_BASE ?? "https://api.weixin.qq.com",

@@ -1,6 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { lotsFileSchema } from "@tongjian/contracts/divination";
+import { wordingsFileSchema } from "@tongjian/contracts/greeting-cards";
 import { CAMPAIGN_KEY, CAMPAIGN_KINDS, REWARD_ITEMS } from "@tongjian/domain/campaigns";
+import { lotSetProblems } from "@tongjian/domain/divination";
+import { wordingProblems } from "@tongjian/domain/greeting-cards";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { loadFestival } from "./festival-content.ts";
@@ -63,6 +67,25 @@ export const campaignSchema = z.strictObject({
 
 export type ContentCampaign = z.infer<typeof campaignSchema>;
 
+/**
+ * The activities' own files the check knows (decision 42): what is wrong with each, in Chinese.
+ * The services check them again when they read them.
+ */
+const ACTIVITY_FILES: Record<string, (raw: unknown) => string[]> = {
+  "lots.yaml": (raw) => {
+    const parsed = lotsFileSchema.safeParse(raw);
+    if (!parsed.success)
+      return parsed.error.issues.map((i) => `${i.path.join(".") || "-"}：${i.message}`);
+    return lotSetProblems(parsed.data.lots);
+  },
+  "wordings.yaml": (raw) => {
+    const parsed = wordingsFileSchema.safeParse(raw);
+    if (!parsed.success)
+      return parsed.error.issues.map((i) => `${i.path.join(".") || "-"}：${i.message}`);
+    return wordingProblems(parsed.data.wordings);
+  },
+};
+
 /** Every campaign folder's campaign.yaml, checked; problems go to `issues`. */
 export function loadCampaigns(
   root: string,
@@ -111,6 +134,22 @@ export function loadCampaigns(
         field: "-",
         message: (error as Error).message,
       });
+    }
+    for (const [fileName, problems] of Object.entries(ACTIVITY_FILES)) {
+      const activityPath = join(dir, name, fileName);
+      if (!existsSync(activityPath)) continue;
+      const activityFile = `${CAMPAIGNS_DIR}/${name}/${fileName}`;
+      try {
+        for (const message of problems(parseYaml(readFileSync(activityPath, "utf8"))))
+          issues.push({ file: activityFile, record: name, field: "-", message });
+      } catch (error) {
+        issues.push({
+          file: activityFile,
+          record: name,
+          field: "-",
+          message: `YAML 解析失败：${(error as Error).message}`,
+        });
+      }
     }
     campaigns.push(c);
   }

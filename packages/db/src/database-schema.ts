@@ -1517,6 +1517,22 @@ export interface AgreementAcceptanceTable {
   detail: string | null;
 }
 
+/** A greeting card a reader made (migration 0033, decision 42). */
+export interface GreetingCardTable {
+  id: string;
+  owner_id: string;
+  /** A key of GREETING_CARD_TYPES (春节, 中秋 …). */
+  card_type: string;
+  /** The wording it started from (content/campaigns/greetingcard/wordings.yaml). */
+  word_type: string;
+  to_name: string;
+  from_name: string;
+  message: string;
+  /** The card this one answers. */
+  reply_to: string | null;
+  created_at: string;
+}
+
 export interface Database {
   entry: EntryTable;
   relation: RelationTable;
@@ -1642,6 +1658,7 @@ export interface Database {
   campaign_work_like: CampaignWorkLikeTable;
   campaign_work_award: CampaignWorkAwardTable;
   agreement_acceptance: AgreementAcceptanceTable;
+  greeting_card: GreetingCardTable;
 }
 
 /** A timed round of a quiz campaign (decision 44); times are epoch milliseconds. */

@@ -31,6 +31,7 @@ import { storeNoticesMigration } from "./migrations/0029-store-notices.ts";
 import { memberEntriesMigration } from "./migrations/0030-member-entries.ts";
 import { campaignsMigration } from "./migrations/0031-campaigns.ts";
 import { agreementsMigration } from "./migrations/0032-agreements.ts";
+import { greetingCardsMigration } from "./migrations/0033-greeting-cards.ts";
 import { quizMigration } from "./migrations/0035-quiz.ts";
 import { voteBallotsMigration } from "./migrations/0036-vote-ballots.ts";
 import { campaignWorksMigration } from "./migrations/0037-campaign-works.ts";
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "0030-member-entries": memberEntriesMigration,
   "0031-campaigns": campaignsMigration,
   "0032-agreements": agreementsMigration,
+  "0033-greeting-cards": greetingCardsMigration,
   "0035-quiz": quizMigration,
   "0036-vote-ballots": voteBallotsMigration,
   "0037-campaign-works": campaignWorksMigration,

@@ -22,6 +22,8 @@ import { createBookService } from "./books/books.server.ts";
 import { createCampaignWorks } from "./campaigns/campaign-works.server.ts";
 import { createCampaigns } from "./campaigns/campaigns.server.ts";
 import { createCampaignDays } from "./campaigns/days.server.ts";
+import { createDivination } from "./campaigns/divination.server.ts";
+import { createGreetingCards } from "./campaigns/greeting-cards.server.ts";
 import { createQuiz } from "./campaigns/quiz.server.ts";
 import { createSpringFestival } from "./campaigns/spring-festival.server.ts";
 import { createVotes } from "./campaigns/votes.server.ts";
@@ -540,6 +542,13 @@ export function createServices(deps: ServiceDeps) {
     campaignWorks: createCampaignWorks({ db, campaigns, storage: deps.uploads, store: deps.store }),
     // The day pages (decision 47): reading lists, share-to-unlock, 历史日历, 往事列表, 简读史, 中国风.
     days: createCampaignDays({ db, campaigns, content: deps.dayContent }),
+    // 求签 and 贺卡 (decision 42), activities of the campaign engine.
+    divination: createDivination({ campaigns, contentDir: deps.contentDir ?? "content" }),
+    greetingCards: createGreetingCards({
+      db,
+      campaigns,
+      contentDir: deps.contentDir ?? "content",
+    }),
     // Orders and payments (/api/m/order/*, /api/pay/notify/*), VIP and what readers hold.
     orders,
     // 订单通知 and 会员到期提醒 through WeChat subscription messages (issue 21).

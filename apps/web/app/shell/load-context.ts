@@ -7,6 +7,8 @@ export interface WeChatWebConfig {
   openAppId: string | null;
   /** Where the JS-SDK script is loaded from; null uses the bundled copy. */
   jsSdkUrl: string | null;
+  /** The mini program's original ID for `wx-open-launch-weapp` (/openxcx); null: scheme only. */
+  miniUsername: string | null;
 }
 
 // What the server hands every loader (apps/api/src/register-web.ts builds it). Loaders call the

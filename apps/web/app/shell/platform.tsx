@@ -217,7 +217,7 @@ export function offlineNotice(savedPagesReadable: boolean): string {
     : "网络已断开，恢复后会自动重新加载内容";
 }
 
-const NO_WECHAT: WeChatWebConfig = { openAppId: null, jsSdkUrl: null };
+const NO_WECHAT: WeChatWebConfig = { openAppId: null, jsSdkUrl: null, miniUsername: null };
 
 export function PlatformProvider({
   env,

@@ -32,6 +32,8 @@ export const WECHAT_SHARE_APIS = ["updateAppMessageShareData", "updateTimelineSh
 
 /** The tag that lets WeChat open our app directly (spec §8 "WeChat launch-app errors …"). */
 export const WECHAT_OPEN_TAGS = ["wx-open-launch-app"];
+/** /openxcx also asks for the mini program's tag. */
+export const WECHAT_MINI_OPEN_TAGS = ["wx-open-launch-app", "wx-open-launch-weapp"];
 
 /**
  * The URL WeChat checks the signature against. WeChat on iOS keeps the address the page was
@@ -54,13 +56,15 @@ export function configureWeChat(
   api: Pick<BrowserApi, "post">,
   url: string,
   loadWx: () => Promise<WxSdk>,
+  openTags: readonly string[] = WECHAT_OPEN_TAGS,
 ): Promise<WxSdk> {
   let byUrl = configured.get(api);
   if (!byUrl) {
     byUrl = new Map();
     configured.set(api, byUrl);
   }
-  const known = byUrl.get(url);
+  const key = openTags === WECHAT_OPEN_TAGS ? url : `${url}\n${openTags.join()}`;
+  const known = byUrl.get(key);
   if (known) return known;
   const ready = (async () => {
     const [signature, wx] = await Promise.all([
@@ -76,15 +80,15 @@ export function configureWeChat(
         nonceStr: signature.noncestr,
         signature: signature.signature,
         jsApiList: WECHAT_SHARE_APIS,
-        openTagList: WECHAT_OPEN_TAGS,
+        openTagList: [...openTags],
       });
       wx.error((res) => reject(new Error(`微信配置失败：${JSON.stringify(res)}`)));
       wx.ready(() => resolve(wx));
     });
   })();
-  byUrl.set(url, ready);
+  byUrl.set(key, ready);
   const cache = byUrl;
-  ready.catch(() => cache.delete(url));
+  ready.catch(() => cache.delete(key));
   return ready;
 }
 
