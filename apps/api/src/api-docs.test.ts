@@ -41,7 +41,12 @@ describe("API reference", () => {
   });
 
   /** Files served under /api, as themselves (cached by their ETag), not in the envelope. */
-  const FILES = new Set(["/api/timemap/:lang/base"]);
+  const FILES = new Set([
+    "/api/timemap/:lang/base",
+    // A greeting card's picture, and a reader's own data as a JSON download.
+    "/api/m/greetingcard/image/:file",
+    "/api/user/personal-data/export",
+  ]);
   /** The payment channels' notifications, answered in the channel's own format (decision 33). */
   const CHANNEL_CALLBACKS = new Set(["/api/pay/notify/wechat", "/api/pay/notify/alipay"]);
 

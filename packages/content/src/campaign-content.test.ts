@@ -3,9 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCampaigns } from "./campaign-content.ts";
+import { loadCommerce } from "./commerce-content.ts";
 import type { KeyedFileIssue } from "./keyed-file.ts";
+import { loadPromotions } from "./promotions-content.ts";
 
-const NO_PROMOTIONS = { coupons: [] } as unknown as Parameters<typeof loadCampaigns>[1];
+// The store's promotions as content/ defines them: campaigns' coupon rewards name their coupons.
+const PROMOTIONS = loadPromotions("content", loadCommerce("content", []), []);
 
 function copyOfCampaigns(): string {
   const root = mkdtempSync(join(tmpdir(), "tongjian-campaigns-"));
@@ -16,7 +19,7 @@ function copyOfCampaigns(): string {
 describe("the campaigns' content", () => {
   it("accepts 求签's lots and 贺卡's wordings as they are", () => {
     const issues: KeyedFileIssue[] = [];
-    const campaigns = loadCampaigns(copyOfCampaigns(), NO_PROMOTIONS, issues);
+    const campaigns = loadCampaigns(copyOfCampaigns(), PROMOTIONS, issues);
     expect(issues).toEqual([]);
     expect(campaigns.map((c) => c.key)).toEqual(
       expect.arrayContaining(["divination", "greetingcard"]),
@@ -34,7 +37,7 @@ describe("the campaigns' content", () => {
       "wordings:\n  - { key: a, cardType: spring, title: 团圆, text: 新春快乐，阖家安康！ }\n",
     );
     const issues: KeyedFileIssue[] = [];
-    loadCampaigns(root, NO_PROMOTIONS, issues);
+    loadCampaigns(root, PROMOTIONS, issues);
     const messages = issues.map((i) => `${i.file} ${i.message}`);
     expect(messages).toContain("campaigns/divination/lots.yaml 签文至少 60 支，现有 1 支");
     expect(messages).toContain("campaigns/greetingcard/wordings.yaml 春节贺卡至少要有两段祝福语");

@@ -1,15 +1,16 @@
 import { WORK_CAMPAIGNS } from "@tongjian/domain/campaign-works";
 import { describe, expect, it } from "vitest";
 import { campaignSchema, loadCampaigns } from "./campaign-content.ts";
+import { loadCommerce } from "./commerce-content.ts";
 import type { KeyedFileIssue } from "./keyed-file.ts";
-import type { ContentPromotions } from "./promotions-content.ts";
+import { loadPromotions } from "./promotions-content.ts";
 
 // The work collections' campaigns (decision 46) as content/campaigns/ defines them.
 describe("the work collections' campaigns", () => {
   const issues: KeyedFileIssue[] = [];
   const campaigns = loadCampaigns(
     "content",
-    { coupons: [] } as unknown as ContentPromotions,
+    loadPromotions("content", loadCommerce("content", issues), issues),
     issues,
   );
 

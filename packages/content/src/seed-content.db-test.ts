@@ -55,6 +55,12 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0028-promotions",
         "0029-store-notices",
         "0030-member-entries",
+        "0031-campaigns",
+        "0032-agreements",
+        "0033-greeting-cards",
+        "0035-quiz",
+        "0036-vote-ballots",
+        "0037-campaign-works",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

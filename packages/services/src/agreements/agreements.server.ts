@@ -65,9 +65,22 @@ export function createAgreementService(deps: {
       .orderBy("accepted_at", "asc")
       .orderBy("id", "asc")
       .execute();
+    // Two acceptances in the same millisecond (a login, then the new version at once): the later
+    // version of the registry is the later acceptance, not the random id.
+    const order = (agreement: string, version: string) =>
+      registry.find((d) => d.key === agreement)?.versions.findIndex((v) => v.version === version) ??
+      -1;
     const last = new Map<string, { version: string; acceptedAt: string }>();
-    for (const row of rows)
+    for (const row of rows) {
+      const before = last.get(row.agreement);
+      if (
+        before &&
+        before.acceptedAt === row.accepted_at &&
+        order(row.agreement, before.version) > order(row.agreement, row.version)
+      )
+        continue;
       last.set(row.agreement, { version: row.version, acceptedAt: row.accepted_at });
+    }
     return last;
   }
 

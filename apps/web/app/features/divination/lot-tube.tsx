@@ -22,8 +22,7 @@ export function LotTube({ shaking, drawn }: { shaking: boolean; drawn: boolean }
               width="7"
               height="110"
               rx="2"
-              fill="#d9a441"
-              stroke="#8a5a1c"
+              style={{ fill: "var(--tj-lot-bamboo)", stroke: "var(--tj-lot-bamboo-edge)" }}
             />
           ))}
           <rect
@@ -33,12 +32,26 @@ export function LotTube({ shaking, drawn }: { shaking: boolean; drawn: boolean }
             width="9"
             height="110"
             rx="2"
-            fill="#c0392b"
-            stroke="#7d1f16"
+            style={{ fill: "var(--tj-lot-stick)", stroke: "var(--tj-lot-stick-edge)" }}
           />
-          <path d="M38 84 h84 l-8 108 h-68z" fill="#6b8e3a" stroke="#3f5a1e" strokeWidth="3" />
-          <path d="M42 110 h76 M45 150 h70" stroke="#3f5a1e" strokeWidth="3" />
-          <text x="80" y="138" textAnchor="middle" fontSize="22" fill="#fdf3d6" fontWeight="700">
+          <path
+            d="M38 84 h84 l-8 108 h-68z"
+            strokeWidth="3"
+            style={{ fill: "var(--tj-lot-tube)", stroke: "var(--tj-lot-tube-edge)" }}
+          />
+          <path
+            d="M42 110 h76 M45 150 h70"
+            strokeWidth="3"
+            style={{ stroke: "var(--tj-lot-tube-edge)" }}
+          />
+          <text
+            x="80"
+            y="138"
+            textAnchor="middle"
+            fontSize="22"
+            fontWeight="700"
+            style={{ fill: "var(--tj-lot-label)" }}
+          >
             签
           </text>
         </g>
