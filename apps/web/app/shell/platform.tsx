@@ -6,7 +6,6 @@ import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
 import { lazyNativeBridge } from "./lazy-native-bridge.ts";
 import type { WeChatWebConfig } from "./load-context.ts";
 import type { NativeBridge } from "./native-bridge.ts";
-import type { PlannedRoute } from "./planned-route.ts";
 import "./platform.css";
 
 /** The WeChat code runs only inside WeChat, so it is loaded there, after the page. */
@@ -70,9 +69,7 @@ function usePageTracking(api: BrowserApi) {
   const location = useLocation();
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
-  // Planned spec routes are answered by the catch-all route, which names the route it stands for.
-  const leafId =
-    (leaf?.data as { planned?: PlannedRoute } | undefined)?.planned?.routeId ?? leaf?.id;
+  const leafId = leaf?.id;
   useEffect(() => {
     const search = new URLSearchParams(location.search);
     // Most pages are not tracked: the table of page names loads only for those that are.
