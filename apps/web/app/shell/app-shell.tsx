@@ -4,6 +4,7 @@ import { shellRules } from "@tongjian/domain/shell-rules";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
+import { useAgreementsToAsk } from "./agreement-check.ts";
 import { AppLinks } from "./app-link.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
@@ -16,7 +17,8 @@ import "./app-shell.css";
 
 // The study reminder of the learning pages, loaded only there and only for a signed-in reader.
 const LearningReminder = lazy(() => import("../features/study-records/learning-reminder.tsx"));
-// A signed-in reader is asked again after an agreement's new version (decision 40).
+// A signed-in reader is asked again after an agreement's new version (decision 40); the dialog
+// loads only when there is something to ask.
 const AgreementUpdate = lazy(() => import("../features/agreements/agreement-update.tsx"));
 
 const DETAIL_LINK = /^\/detail\/([0-9a-f]{24})\/?$/;
@@ -55,6 +57,7 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
   const rules = shellRules(pathname);
   const signedInKind = useRouteLoaderData<typeof rootLoader>("root")?.signedIn.kind;
   const signedIn = signedInKind === "user";
+  const toAsk = useAgreementsToAsk(signedInKind !== undefined && signedInKind !== "anonymous");
   useInTextLinks(env);
   if (rules.layout === "black") {
     return (
@@ -77,9 +80,9 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
         </Suspense>
       )}
       <PageTransition>{children}</PageTransition>
-      {signedInKind !== undefined && signedInKind !== "anonymous" && (
+      {toAsk.length > 0 && (
         <Suspense fallback={null}>
-          <AgreementUpdate />
+          <AgreementUpdate asked={toAsk} />
         </Suspense>
       )}
       {rules.bottomBar && !env.isNativeApp && <BottomBar theme={rules.theme} />}
