@@ -46,9 +46,13 @@ async function hydrated(page: Page) {
 
 async function checked(page: Page) {
   // After a navigation inside the app the page fades in (the shell's transition): check it settled.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== "running"),
-  );
+  await page.waitForFunction(() => {
+    if (document.getAnimations().some((a) => a.playState === "running")) return false;
+    // The page is fully faded in: neither it nor anything around it is still see-through.
+    for (let el = document.querySelector("main"); el; el = el.parentElement)
+      if (getComputedStyle(el).opacity !== "1") return false;
+    return true;
+  });
   expect(report(await axeProblems(page))).toBe("");
   expect(report(await smallTargets(page))).toBe("");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -117,6 +117,7 @@ export default function DivinationRoute({
             <LotCard
               lot={today.lot}
               heading={today.fresh ? "你求得" : "今天已求得"}
+              reveal={today.fresh}
               testId="lot-today"
             />
             {drawn?.granted.length ? (

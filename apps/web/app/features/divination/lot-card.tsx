@@ -6,14 +6,23 @@ export function LotCard({
   lot,
   heading,
   testId,
+  reveal = false,
 }: {
   lot: LotView;
+  /** Just drawn: the card rises out of the tube (a lot shown on arrival stands still). */
+  reveal?: boolean;
   /** What the card is (今日签, 好友分享的签) for the screen reader and the eye. */
   heading: string;
   testId: string;
 }) {
   return (
-    <article className="tj-lot" data-grade={lot.grade} data-testid={testId} aria-label={heading}>
+    <article
+      className="tj-lot"
+      data-reveal={reveal || undefined}
+      data-grade={lot.grade}
+      data-testid={testId}
+      aria-label={heading}
+    >
       <p className="tj-lot__kicker">{heading}</p>
       <h3 className="tj-lot__label">
         <span data-testid="lot-label">{lot.label}</span>
