@@ -27,7 +27,7 @@ import { THEME_COLORS, THEME_SCRIPT } from "./shell/theme-script.ts";
 // Who is signed in, as far as the shell needs it: the app webview compares it with the app's user
 // before turning the app's token into a session (decision 18). The same for every anonymous
 // reader, so anonymous pages stay in the page cache.
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.viewer;
   return {
     env: parseAppEnv(request.headers.get("user-agent") ?? ""),
@@ -36,6 +36,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
       kind: viewer.kind,
       appUserId: viewer.kind === "user" ? viewer.appUserId : null,
     },
+    // A signed-in reader who accepted an earlier version of an agreement is asked again
+    // (decision 40): only then does the page load the question's code.
+    askAgreements:
+      viewer.kind !== "anonymous" &&
+      (await context.services.agreements.standing(viewer)).pending.length > 0,
   };
 }
 

@@ -4,7 +4,6 @@ import { shellRules } from "@tongjian/domain/shell-rules";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
-import { useAgreementsToAsk } from "./agreement-check.ts";
 import { AppLinks } from "./app-link.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
@@ -17,8 +16,8 @@ import "./app-shell.css";
 
 // The study reminder of the learning pages, loaded only there and only for a signed-in reader.
 const LearningReminder = lazy(() => import("../features/study-records/learning-reminder.tsx"));
-// A signed-in reader is asked again after an agreement's new version (decision 40); the dialog
-// loads only when there is something to ask.
+// A signed-in reader is asked again after an agreement's new version (decision 40); the server
+// says whether there is anything to ask, so the dialog's code loads only then.
 const AgreementUpdate = lazy(() => import("../features/agreements/agreement-update.tsx"));
 
 const DETAIL_LINK = /^\/detail\/([0-9a-f]{24})\/?$/;
@@ -57,7 +56,7 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
   const rules = shellRules(pathname);
   const signedInKind = useRouteLoaderData<typeof rootLoader>("root")?.signedIn.kind;
   const signedIn = signedInKind === "user";
-  const toAsk = useAgreementsToAsk(signedInKind !== undefined && signedInKind !== "anonymous");
+  const askAgreements = useRouteLoaderData<typeof rootLoader>("root")?.askAgreements === true;
   useInTextLinks(env);
   if (rules.layout === "black") {
     return (
@@ -80,9 +79,9 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
         </Suspense>
       )}
       <PageTransition>{children}</PageTransition>
-      {toAsk.length > 0 && (
+      {askAgreements && (
         <Suspense fallback={null}>
-          <AgreementUpdate asked={toAsk} />
+          <AgreementUpdate />
         </Suspense>
       )}
       {rules.bottomBar && !env.isNativeApp && <BottomBar theme={rules.theme} />}

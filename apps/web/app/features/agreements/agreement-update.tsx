@@ -8,10 +8,17 @@ import { usePlatform } from "../../shell/platform.tsx";
 import "./agreements.css";
 
 /** Once a browser session has found nothing to ask, or the reader said 稍后, it asks no more. */
-export const SETTLED_KEY = "tj-agreements-settled";
+const SETTLED_KEY = "tj-agreements-settled";
 /** Reading an agreement, or signing in, is never covered by the question about it. */
 const QUIET = /^\/(login|law)(\/|$)|^\/agreement\/|^\/buyvip\/agreement\//;
 
+function settled(): boolean {
+  try {
+    return sessionStorage.getItem(SETTLED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
 function settle() {
   try {
     sessionStorage.setItem(SETTLED_KEY, "1");
@@ -23,17 +30,33 @@ function settle() {
 /**
  * Asked again (decision 40): a signed-in reader who accepted an earlier version of the user
  * agreement or the privacy policy sees, on their next visit, what changed and agrees to the new
- * version (recorded with context "update"), or puts it off until their next visit. The shell
- * asks the server first (shell/agreement-check.ts) and loads this only when there is a question.
+ * version (recorded with context "update"), or puts it off until their next visit.
  */
-export default function AgreementUpdate({ asked }: { asked: AgreementStatusView[] }) {
+export default function AgreementUpdate() {
   const { api } = usePlatform();
   const { pathname } = useLocation();
-  const [pending, setPending] = useState<AgreementStatusView[]>(asked);
+  const [pending, setPending] = useState<AgreementStatusView[]>([]);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const ids = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (settled()) return;
+    let live = true;
+    api.get<AgreementStandingView>("/api/user/agreements").then(
+      (standing) => {
+        if (!live) return;
+        if (standing.pending.length === 0) settle();
+        setPending(standing.pending);
+      },
+      // Not signed in after all, or offline: nothing to ask now; the next visit asks again.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
 
   const open = pending.length > 0 && !QUIET.test(pathname);
   useEffect(() => {
