@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { plainWorkText, plainWorkTitle } from "./campaign-work-text.ts";
 import {
   countsPerDay,
   placeAwards,
-  plainWorkText,
-  plainWorkTitle,
   type RankedWork,
   standing,
   WORK_CAMPAIGNS,

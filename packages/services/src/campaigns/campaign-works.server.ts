@@ -7,11 +7,10 @@ import type {
   WorksData,
 } from "@tongjian/contracts/campaign-works";
 import type { CampaignWorkTable, Database } from "@tongjian/db/database-schema";
+import { plainWorkText, plainWorkTitle } from "@tongjian/domain/campaign-work-text";
 import {
   countsPerDay,
   placeAwards,
-  plainWorkText,
-  plainWorkTitle,
   type RankedWork,
   standing,
   WORK_IMAGE_MAX,

@@ -4,7 +4,7 @@ import type {
   CampaignView,
 } from "@tongjian/contracts/campaigns";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation } from "react-router";
 import { ActionError, Countdown, chinaTime, useApiAction } from "../../shell/api-action.tsx";
 import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform, useShare } from "../../shell/platform.tsx";
@@ -173,8 +173,8 @@ export function ShareCampaign({
  */
 export function useInviteCapture(campaign: CampaignView) {
   const { api } = usePlatform();
-  const [params] = useSearchParams();
-  const from = params.get("from");
+  // (useLocation rather than useSearchParams: the latter would add its code to every page's shell.)
+  const from = new URLSearchParams(useLocation().search).get("from");
   const sent = useRef(false);
   useEffect(() => {
     if (!from || sent.current || !campaign.me.signedIn || campaign.phase !== "running") return;
