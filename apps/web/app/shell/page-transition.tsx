@@ -41,6 +41,12 @@ export function PageTransition({ children }: { children: ReactNode }) {
     }
   }, [leaving]);
 
+  // The fade-out starts when "out" reaches the page, not when it was asked for: a slow render in
+  // between would otherwise shorten the fade the reader sees.
+  useLayoutEffect(() => {
+    if (phase === "out" && outStartedAt.current !== null) outStartedAt.current = performance.now();
+  }, [phase]);
+
   // Before paint, so that the new page never shows at full opacity in the middle of the fade.
   useLayoutEffect(() => {
     if (shownPath.current === pathname) return;
