@@ -393,6 +393,9 @@ describe.each(databaseTargets())("campaign works on $name", (target) => {
     };
     await like(ids[0] as string, 5, "p-a");
     await like(ids[1] as string, 3, "p-b");
+    // 丙 reaches 3 in a later millisecond than 乙 (ties go to who got there first).
+    const reached = Date.now();
+    while (Date.now() <= reached) await new Promise((resolve) => setImmediate(resolve));
     await like(ids[2] as string, 3, "p-c");
 
     const early = await works()
