@@ -205,9 +205,10 @@ describe("boards, notes and the WeChat pages at 375×812", () => {
     await page.goto(url("/followwxaccount?redirect=%2Fwx"));
     await page.getByText("你还没有关注“通鉴”").waitFor();
     const qr = page.getByRole("img", { name: "公众号“通鉴”的关注二维码" });
-    await expect(
-      qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    ).resolves.toBe(true);
+    // The picture loads after the page: wait for it rather than read it at once.
+    await expect
+      .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await page.screenshot({ path: "test-results/screenshots/follow-wx-account.png" });
     // The reader scans and follows in WeChat, then comes back.
     wechat.setFollowing("default", true);
@@ -248,7 +249,9 @@ describe("boards, notes and the WeChat pages at 375×812", () => {
     // WeChat's consent (the simulator's, at once) and back to /wx?bind=1&code&state.
     await page.getByText("✓ 已同步微信资料：").waitFor({ timeout: 10_000 });
     expect(page.url()).toBe(url("/wx"));
-    expect((await userInfo(context)).data).toMatchObject({ ahPhone: phone, wxName: "模拟读者" });
+    await expect
+      .poll(async () => (await userInfo(context)).data)
+      .toMatchObject({ ahPhone: phone, wxName: "模拟读者" });
     await context.close();
   });
 
