@@ -52,6 +52,12 @@ async function reader(path: string): Promise<{ page: Page; phone: string }> {
 
 /** axe, 44 px targets and nothing cut off sideways. */
 async function accessible(page: Page, name: string) {
+  // A page reached inside the app fades in: check it once nothing around it is see-through.
+  await page.waitForFunction(() => {
+    for (let el = document.querySelector("main"); el; el = el.parentElement)
+      if (getComputedStyle(el).opacity !== "1") return false;
+    return true;
+  });
   const problems = [
     ...(await axeProblems(page)),
     ...(await smallTargets(page)),
