@@ -13,8 +13,10 @@ export default defineConfig({
           // One module cache per worker across files: most of a file's time was importing the
           // same modules again. A file that fakes timers, globals or modules puts them back.
           isolate: false,
-          // Some suites read the whole corpus (1,200 people, 5,000 relations) before they test it.
-          testTimeout: 30_000,
+          // Some suites read the whole corpus (2,000 entries, 5,000 relations) before they test it,
+          // and the simulators' suites start servers: on a loaded machine that takes a while.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: [
             "packages/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",

@@ -136,7 +136,7 @@ describe("WeChat Pay v3 simulator", () => {
     await v3("POST", "/v3/pay/transactions/jsapi", order("TJsim000003"));
     answers = [500, 503];
     expect(await sim.pay.pay("TJsim000003")).toBe("get_brand_wcpay_request:ok");
-    await expect.poll(() => received.length, { timeout: 2_000 }).toBe(3);
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(3);
     expect(
       sim.pay.deliveries
         .filter((d) => d.orderNum === "TJsim000003")
