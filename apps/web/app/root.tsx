@@ -1,4 +1,4 @@
-import { type AppEnv, parseAppEnv } from "@tongjian/domain/app-env";
+import { type AppEnv, PLAIN_BROWSER_ENV, parseAppEnv } from "@tongjian/domain/app-env";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { Component, type ReactNode, useEffect } from "react";
 import {
@@ -49,9 +49,14 @@ export function shouldRevalidate() {
   return false;
 }
 
+/**
+ * The environment the root loader read from the request. Without it (the error page of a failed
+ * root loader) the page is drawn as in a plain browser, on the server and in the browser alike,
+ * and the browser never loads the user-agent parser.
+ */
 function useEnv(): AppEnv {
   const data = useRouteLoaderData<typeof loader>("root");
-  return data?.env ?? parseAppEnv(typeof navigator === "undefined" ? "" : navigator.userAgent);
+  return data?.env ?? PLAIN_BROWSER_ENV;
 }
 
 /**

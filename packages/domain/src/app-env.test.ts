@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canUseNativeProxy, parseAppEnv, shouldSendTerminalHeader, terminalId } from "./app-env.ts";
+import {
+  canUseNativeProxy,
+  PLAIN_BROWSER_ENV,
+  parseAppEnv,
+  shouldSendTerminalHeader,
+  terminalId,
+} from "./app-env.ts";
 
 const UA = {
   iosSafari:
@@ -36,6 +42,13 @@ const iosApp = (version: string) =>
   `Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 TongjianApp/${version}`;
 const androidApp = (version: string) =>
   `Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UD1A.230803.041; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36 TongjianApp/${version}`;
+
+describe("PLAIN_BROWSER_ENV", () => {
+  it("is what an empty user agent reads as", () => {
+    expect(PLAIN_BROWSER_ENV).toEqual(parseAppEnv(""));
+    expect(PLAIN_BROWSER_ENV).toEqual(parseAppEnv(undefined));
+  });
+});
 
 describe("parseAppEnv: plain browsers", () => {
   it("iOS Safari", () => {

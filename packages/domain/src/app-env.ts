@@ -17,6 +17,7 @@
  * reader to open it in the system browser (spec §4).
  */
 import {
+  APP_VERSION_THRESHOLDS,
   type AppVersionFlags,
   appVersionFlags,
   isVersionAtLeast,
@@ -121,6 +122,32 @@ export function parseAppEnv(
     atLeast: appVersionFlags(appVersion),
   };
 }
+
+/**
+ * What `parseAppEnv` reads from an empty user agent: a plain browser, outside every app. The page
+ * falls back to it where the request's environment is unknown (an error page whose root data
+ * failed), on the server and in the browser alike, without the browser loading the parser.
+ */
+export const PLAIN_BROWSER_ENV: AppEnv = {
+  platform: "other",
+  isIos: false,
+  isAndroid: false,
+  isMobile: false,
+  isPc: true,
+  isNativeApp: false,
+  isIosApp: false,
+  isAndroidApp: false,
+  appVersion: null,
+  isWeixin: false,
+  isWeixinMiniProgram: false,
+  isQQ: false,
+  isWeibo: false,
+  environment: "browser",
+  showMaskLayer: false,
+  atLeast: Object.fromEntries(
+    APP_VERSION_THRESHOLDS.map((threshold) => [threshold, false]),
+  ) as AppVersionFlags,
+};
 
 /** Spec §6, §9: only iOS app 1.5.2+ and Android app 3.3.0+ can proxy requests natively. */
 export function canUseNativeProxy(env: AppEnv): boolean {

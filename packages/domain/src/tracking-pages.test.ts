@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ROUTE_MANIFEST, routeId } from "./route-manifest.ts";
+import { pageViewEventIn } from "./tracking-event.ts";
 import {
   pageViewEvent,
   pageViewEventForRouteId,
   TRACKED_PAGES,
   trackedRouteName,
 } from "./tracking-pages.ts";
-import { isTrackedVisit, TRACKED_ROUTE_IDS } from "./tracking-route-ids.ts";
 
 describe("page tracking", () => {
   it("maps the spec's route names to tracked pages with their query parameters", () => {
@@ -68,19 +68,19 @@ describe("page tracking", () => {
   });
 });
 
-describe("tracked route ids", () => {
-  it("are the keys of the table of tracked pages", () => {
-    expect([...TRACKED_ROUTE_IDS].sort()).toEqual(Object.keys(TRACKED_PAGES).sort());
-  });
-
-  it("say a visit is tracked exactly when the table gives it a page view", () => {
+describe("a route module's own rows", () => {
+  it("give the same event as the whole table for the routes they name, and none for others", () => {
     const ids = [...Object.keys(TRACKED_PAGES), "ah-war", "ah-article", "detail-id", "home", "my"];
     for (const id of ids)
-      for (const query of ["", "?id=abc", "?ID=1"]) {
+      for (const query of ["", "?id=abc", "?ID=1", "?circleId=c&userId=u"]) {
         const search = new URLSearchParams(query);
-        expect(isTrackedVisit(id, search), `${id}${query}`).toBe(
-          pageViewEventForRouteId(id, search, "s") !== null,
+        const whole = pageViewEventForRouteId(id, search, "s");
+        // The rows a module serving this route would declare: its own and its article form.
+        const own = Object.fromEntries(
+          Object.entries(TRACKED_PAGES).filter(([name]) => name === id || name === `${id}-id`),
         );
+        expect(pageViewEventIn(own, id, search, "s"), `${id}${query}`).toEqual(whole);
+        expect(pageViewEventIn({}, id, search, "s")).toBeNull();
       }
   });
 });

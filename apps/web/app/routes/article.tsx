@@ -30,6 +30,11 @@ import { isNotFoundError, notFound, orNotFound } from "../shell/not-found.ts";
 import { useShare } from "../shell/platform.tsx";
 import type { Route } from "./+types/article";
 import "./article.css";
+import { ARTICLE_VIEWS } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: ARTICLE_VIEWS };
 
 // One module renders every article route of spec §2: /ah/article/{id?}, the section routes
 // (/ah/war …, with `?id=` for one article), /article/*, /harmony/article and /summarize/{id?}.

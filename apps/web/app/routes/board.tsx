@@ -7,14 +7,19 @@ import {
   readBoardTab,
 } from "@tongjian/domain/board-ranking";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { VIEW_HOST_LIST } from "@tongjian/domain/tracking-pages";
 import { useState } from "react";
 import { BoardList, BoardRule } from "../features/boards/board-list.tsx";
 import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { AppLink } from "../shell/app-link.tsx";
+import type { PageViewHandle } from "../shell/platform.tsx";
 import { usePlatform } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/board";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { board: VIEW_HOST_LIST } };
 
 // /board (tracked as hostList, spec §2): posts and entries ranked by recent activity, one tab
 // each. Without ?tab the board opens on 帖子.

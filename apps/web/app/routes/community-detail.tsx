@@ -16,6 +16,11 @@ import { useShare } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/community-detail";
 import "../features/community/community.css";
+import { VIEW_POST_PAGE } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { "community-detail": VIEW_POST_PAGE } };
 
 const COMMENT_PAGE_SIZE = 20;
 

@@ -19,6 +19,11 @@ import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/divination";
 import "../features/campaigns/campaigns.css";
 import "../features/divination/divination.css";
+import { VIEW_DRAW } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { divination: VIEW_DRAW } };
 
 /** The tube rocks at least this long, so a fast answer still reads as a draw. */
 const SHAKE_MS = 900;

@@ -18,6 +18,11 @@ import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/greetingcard";
 import "../features/campaigns/campaigns.css";
 import "../features/greetingcard/greetingcard.css";
+import { VIEW_GREETING_CHOICE } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { greetingcard: VIEW_GREETING_CHOICE } };
 
 const CARD_ID = /^[A-Za-z0-9_-]{8,24}$/;
 

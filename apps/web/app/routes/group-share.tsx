@@ -12,6 +12,11 @@ import { usePlatform, useShare } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/group-share";
 import "../features/community/community.css";
+import { VIEW_CIRCLE_PAGE } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { "group-share": VIEW_CIRCLE_PAGE } };
 
 // A circle's page (spec §2 group-share, tracked as circlePage with circleId and userId): as
 // shared by a member (userId), it says who invites the reader. Join, post, share, its posts.

@@ -6,6 +6,11 @@ import { PlayButton, TrackList } from "../features/music/track-list.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/music-boarddetail";
 import "../features/music/music.css";
+import { VIEW_CHINA_MUSIC_TOP } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { "music-boarddetail": VIEW_CHINA_MUSIC_TOP } };
 
 // 音乐榜 (/music/boarddetail?id=hot|like|new|guqin|minge|xiqu|wenshi): one board, ranked.
 export async function loader({ context, request, url }: Route.LoaderArgs) {

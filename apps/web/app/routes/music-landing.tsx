@@ -10,6 +10,11 @@ import { orNotFound } from "../shell/not-found.ts";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/music-landing";
 import "../features/music/music.css";
+import { VIEW_CHINA_MUSIC } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { "music-landing": VIEW_CHINA_MUSIC } };
 
 // 中国音乐 (/music/landing, spec §2 "music-landing: query id"): the piece in focus (?id=, else the
 // first featured), featured pieces, each genre, the boards and the playlists.

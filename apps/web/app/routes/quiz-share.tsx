@@ -15,6 +15,11 @@ import type { Route } from "./+types/quiz-share";
 import "../features/campaigns/campaigns.css";
 import "../features/challenges/challenges.css";
 import "../features/quiz/quiz.css";
+import { VIEW_FRIEND_LIST } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { "quiz-2021-share": VIEW_FRIEND_LIST } };
 
 // /quiz/2024/share, /quiz/2021/share (tracked as FriendList): the reader's best result, the
 // friends who came through their link (the engine's invitations) and the share that invites

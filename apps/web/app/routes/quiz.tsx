@@ -21,6 +21,11 @@ import type { Route } from "./+types/quiz";
 import "../features/campaigns/campaigns.css";
 import "../features/challenges/challenges.css";
 import "../features/quiz/quiz.css";
+import { VIEW_ANSWER } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { "quiz-2021": VIEW_ANSWER } };
 
 // /quiz/2024 and /quiz/2021 (tracked as Answer): the quiz campaigns of decision 44. While an
 // edition runs a reader plays timed rounds drawn from the question bank, marked on the server,

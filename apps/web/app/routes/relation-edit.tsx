@@ -4,9 +4,8 @@ import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
 import { CUSTOM_GRAPH_LIMITS } from "@tongjian/domain/custom-graph-limits";
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { loginPath } from "@tongjian/domain/viewer";
 import { useEffect, useMemo, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { KIND_NAMES } from "../features/content/entry-kinds.ts";
 import {
   draftBody,
@@ -25,8 +24,9 @@ import { RelationMapView } from "../features/relation-map/relation-map-view.tsx"
 import { ApiRequestError } from "../shell/api-client.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { notFound, orNotFound } from "../shell/not-found.ts";
-import { usePlatform, wechatModule } from "../shell/platform.tsx";
+import { usePlatform } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
+import { useSignIn } from "../shell/use-sign-in.ts";
 import type { Route } from "./+types/relation-edit";
 import "../features/relation-map/relation-map.css";
 
@@ -52,9 +52,10 @@ export function meta() {
 }
 
 export default function RelationEditRoute({ loaderData: d }: Route.ComponentProps) {
-  const { api, env, bridge } = usePlatform();
+  const { api } = usePlatform();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  // A WeChat visitor may keep graphs (decision 18); the draft waits on the device meanwhile.
+  const signIn = useSignIn("reader");
   const [draft, setDraft] = useState<GraphDraft>(d.graph ?? EMPTY_DRAFT);
   const [restored, setRestored] = useState(false);
   const [corpus, setCorpus] = useState<GraphEdge[]>([]);
@@ -176,16 +177,7 @@ export default function RelationEditRoute({ loaderData: d }: Route.ComponentProp
         // The draft is on the device already; sign in and come back to it.
         writeDraft(window.localStorage, d.slot, draft);
         setStatus({ text: "保存需要登录，草稿已保存在本机，登录后回到这里继续" });
-        if (env.isNativeApp) await bridge.call("login", {}).catch(() => {});
-        else if (env.isWeixin)
-          await wechatModule()
-            .then(({ ensureWeChatVisitor }) =>
-              ensureWeChatVisitor(api, window.location, (u) =>
-                window.history.replaceState(null, "", u),
-              ),
-            )
-            .catch(() => {});
-        else navigate(loginPath(pathname));
+        await signIn();
       } else {
         setStatus({
           text: error instanceof Error ? error.message : "保存失败，请稍后重试",

@@ -13,6 +13,13 @@ import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/springfestival-friendslist";
 import "../features/campaigns/campaigns.css";
 import "../features/spring-festival/spring-festival.css";
+import { VIEW_FRIENDS_PAGE } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = {
+  pageViews: { "springfestival-friendslist": VIEW_FRIENDS_PAGE },
+};
 
 // 好友列表 (/springfestival/friendslist, tracked as friendsPage): the friends who came through the
 // reader's link, which of them have read something (valid), and the rewards this just reached.

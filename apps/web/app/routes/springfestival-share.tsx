@@ -17,6 +17,11 @@ import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/springfestival-share";
 import "../features/campaigns/campaigns.css";
 import "../features/spring-festival/spring-festival.css";
+import { VIEW_INVITE_SHARE } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { "springfestival-share": VIEW_INVITE_SHARE } };
 
 // 春节分享 (/springfestival/share?from=…, tracked as inviteShare): what a friend lands on. Who
 // invited them, what the activity is, signing in (which records who brought them), and a few

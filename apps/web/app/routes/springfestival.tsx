@@ -20,6 +20,11 @@ import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/springfestival";
 import "../features/campaigns/campaigns.css";
 import "../features/spring-festival/spring-festival.css";
+import { VIEW_INVITE_ACTIVITY } from "@tongjian/domain/tracking-pages";
+import type { PageViewHandle } from "../shell/platform.tsx";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { springfestival: VIEW_INVITE_ACTIVITY } };
 
 // 春节邀请 (/springfestival, tracked as inviteActivity): the festival's customs through history,
 // the reader's invited and valid friends (spec §3 springFestivalData), the rewards and their

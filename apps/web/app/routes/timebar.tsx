@@ -1,11 +1,16 @@
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { VIEW_PHILOSOPHY_H5 } from "@tongjian/domain/tracking-pages";
 import { seoDescription } from "../features/content/seo-description.server.ts";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { loadTimeScreen } from "../features/time/load-time-screen.server.ts";
 import { TimeScreen } from "../features/time/time-screen.tsx";
+import type { PageViewHandle } from "../shell/platform.tsx";
 import { useShare } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/timebar";
+
+/** Spec §2: visits to this page are tracked (the shell posts the view event). */
+export const handle: PageViewHandle = { pageViews: { timebar: VIEW_PHILOSOPHY_H5 } };
 
 // 时间轴 (/timebar, issue 17 §5): the same bars as /timeColumn, across the screen; no top bar.
 export async function loader({ context, request, url }: Route.LoaderArgs) {

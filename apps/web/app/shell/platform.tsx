@@ -1,6 +1,15 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
-import { isTrackedVisit } from "@tongjian/domain/tracking-route-ids";
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { pageViewEventIn, type TrackedPages } from "@tongjian/domain/tracking-event";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { type BrowserApi, createBrowserApi } from "./browser-api.ts";
 import { lazyNativeBridge } from "./lazy-native-bridge.ts";
@@ -23,7 +32,10 @@ interface Platform {
 }
 
 // The address the page was opened with; WeChat on iOS signs against it (see signedPageUrl).
-const LANDING_URL = typeof window === "undefined" ? "" : window.location.href;
+export const LANDING_URL = typeof window === "undefined" ? "" : window.location.href;
+
+/** What only WeChat needs on every page (the login return, the open tag), loaded only there. */
+const WeChatPlatform = lazy(() => import("./wechat-platform.tsx"));
 
 const PlatformContext = createContext<Platform | null>(null);
 
@@ -64,41 +76,34 @@ function useNativeLogin(env: AppEnv, bridge: NativeBridge) {
   }, [env.isNativeApp, bridge, signedInAs]);
 }
 
+/**
+ * What a tracked route module exports as its `handle`: its rows of the spec's page-tracking
+ * table (from @tongjian/domain/tracking-pages), so no page loads the whole table.
+ */
+export interface PageViewHandle {
+  pageViews?: TrackedPages;
+}
+
 /** Spec §2 page-tracking table: one view event per tracked page visit. */
 function usePageTracking(api: BrowserApi) {
   const location = useLocation();
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
   const leafId = leaf?.id;
+  const pageViews = (leaf?.handle as PageViewHandle | undefined)?.pageViews;
   useEffect(() => {
-    const search = new URLSearchParams(location.search);
-    // Most pages are not tracked: the table of page names loads only for those that are.
-    if (!isTrackedVisit(leafId, search)) return;
-    import("@tongjian/domain/tracking-pages")
-      .then(({ pageViewEventForRouteId }) => {
-        const event = pageViewEventForRouteId(leafId, search, sessionId());
-        if (event) return api.post("/api/m/log/tracking/h5/record", { ...event });
-      })
-      .catch((error: unknown) => console.warn("页面统计上报失败", error));
-  }, [api, leafId, location.search]);
-}
-
-/** In WeChat, a return from the consent page (?code&state) completes the visitor login. */
-function useWeChatReturn(env: AppEnv, api: BrowserApi) {
-  useEffect(() => {
-    if (!env.isWeixin) return;
-    const params = new URLSearchParams(window.location.search);
-    if (!params.has("code") || !params.has("state")) return;
-    // /wx completes its own login (loginFromMpServiceAccount, routes/wx.tsx): a code works once.
-    if (window.location.pathname === "/wx") return;
-    wechatModule()
-      .then(({ ensureWeChatVisitor }) =>
-        ensureWeChatVisitor(api, window.location, (url) =>
-          window.history.replaceState(null, "", url),
-        ),
-      )
-      .catch((error: unknown) => console.warn("微信登录失败", error));
-  }, [env.isWeixin, api]);
+    if (!pageViews) return;
+    const event = pageViewEventIn(
+      pageViews,
+      leafId,
+      new URLSearchParams(location.search),
+      sessionId(),
+    );
+    if (event)
+      api
+        .post("/api/m/log/tracking/h5/record", { ...event })
+        .catch((error: unknown) => console.warn("页面统计上报失败", error));
+  }, [api, leafId, pageViews, location.search]);
 }
 
 /**
@@ -151,44 +156,6 @@ export function useShare(
   ]);
 }
 
-/**
- * Spec §8 "WeChat launch-app errors wake the app": inside WeChat, with the app's Open Platform
- * AppID configured, the JS-SDK is configured on every page (after the page has loaded, so it
- * costs the first load nothing) so that the open-app buttons can carry `wx-open-launch-app`.
- */
-function useWeChatOpenTag(env: AppEnv, api: BrowserApi, wechat: WeChatWebConfig) {
-  const { pathname, search } = useLocation();
-  const page = pathname + search;
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    // Mini-program webviews have no open tags; the page runs there under the mini program.
-    if (!env.isWeixin || env.isWeixinMiniProgram || !wechat.openAppId) return;
-    // Android signs each address, so a new page needs its own configuration.
-    let live = true;
-    wechatModule()
-      .then(({ configureWeChat, loadWeChatSdk, signedPageUrl }) => {
-        const url = signedPageUrl(env.isIos, window.location.origin + page, LANDING_URL);
-        return configureWeChat(api, url, () => loadWeChatSdk(wechat.jsSdkUrl));
-      })
-      .then(() => {
-        if (live) setReady(true);
-      })
-      .catch((error: unknown) => console.warn("微信开放标签配置失败", error));
-    return () => {
-      live = false;
-    };
-  }, [
-    env.isWeixin,
-    env.isWeixinMiniProgram,
-    env.isIos,
-    api,
-    wechat.openAppId,
-    wechat.jsSdkUrl,
-    page,
-  ]);
-  return ready && wechat.openAppId ? { appId: wechat.openAppId } : null;
-}
-
 function useOnline(): boolean {
   const [online, setOnline] = useState(true);
   useEffect(() => {
@@ -233,9 +200,7 @@ export function PlatformProvider({
   const online = useOnline();
   useNativeLogin(env, bridge);
   usePageTracking(api);
-  useWeChatReturn(env, api);
-  const openTag = useWeChatOpenTag(env, api, wechat);
-  const openTagAppId = openTag?.appId;
+  const [openTagAppId, setOpenTagAppId] = useState<string | null>(null);
   const value = useMemo(
     () => ({
       env,
@@ -253,6 +218,11 @@ export function PlatformProvider({
         <div className="tj-offline" role="status">
           {offlineNotice(Boolean(navigator.serviceWorker?.controller))}
         </div>
+      )}
+      {env.isWeixin && (
+        <Suspense fallback={null}>
+          <WeChatPlatform env={env} api={api} wechat={wechat} onOpenTag={setOpenTagAppId} />
+        </Suspense>
       )}
       {children}
     </PlatformContext.Provider>

@@ -1,18 +1,21 @@
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
-import { loginPath } from "@tongjian/domain/viewer";
 import { useLocation, useNavigate } from "react-router";
 import { ApiRequestError } from "./api-client.ts";
 import { usePlatform } from "./platform.tsx";
 
-/** Sends the reader to sign in the way of their environment, and back to this page. */
-export function useSignIn() {
-  const { env, bridge } = usePlatform();
+/**
+ * Sends the reader to sign in the way of their environment, and back to this page (see
+ * sign-in.ts, loaded the first time it is needed). `need` "reader" lets a WeChat visitor do it;
+ * "user" (the default) asks for a phone account.
+ */
+export function useSignIn(need: "reader" | "user" = "user"): () => Promise<void> {
+  const platform = usePlatform();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  return async () => {
-    if (env.isNativeApp) await bridge.call("login", {}).catch(() => {});
-    else navigate(loginPath(pathname + search, "user"));
-  };
+  return () =>
+    import("./sign-in.ts").then(({ signIn }) =>
+      signIn(platform, navigate, pathname + search, need),
+    );
 }
 
 /** The message to show for a failed call; null when it asked the reader to sign in (and did). */

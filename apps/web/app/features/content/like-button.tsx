@@ -1,10 +1,9 @@
 import type { LikeStatus } from "@tongjian/contracts/social";
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
-import { loginPath } from "@tongjian/domain/viewer";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiRequestError } from "../../shell/api-client.ts";
-import { usePlatform, wechatModule } from "../../shell/platform.tsx";
+import { usePlatform } from "../../shell/platform.tsx";
 import "./like-button.css";
 
 /** Like an entry or article (spec §7 like check/send); signing in follows the environment. */
@@ -17,7 +16,8 @@ export function LikeButton({
   type: "entry" | "article";
   initialCount: number;
 }) {
-  const { api, env, bridge } = usePlatform();
+  const platform = usePlatform();
+  const { api } = platform;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [state, setState] = useState<LikeStatus>({ liked: false, likeNum: initialCount });
@@ -42,19 +42,12 @@ export function LikeButton({
         }),
       );
     } catch (error) {
-      if (error instanceof ApiRequestError && error.code === CODE_NOT_LOGGED_IN) {
-        if (env.isNativeApp) await bridge.call("login", {}).catch(() => {});
-        else if (env.isWeixin)
-          await wechatModule()
-            .then(({ ensureWeChatVisitor }) =>
-              ensureWeChatVisitor(api, window.location, (u) =>
-                window.history.replaceState(null, "", u),
-              ),
-            )
-            .catch(() => {});
-        // A plain browser signs in on /login and comes back here (decision 18).
-        else navigate(loginPath(pathname + search));
-      }
+      // A WeChat visitor may like (decision 18); a plain browser signs in on /login and comes
+      // back. The sign-in code loads only then (the entry pages' first load stays small).
+      if (error instanceof ApiRequestError && error.code === CODE_NOT_LOGGED_IN)
+        await import("../../shell/sign-in.ts").then(({ signIn }) =>
+          signIn(platform, navigate, pathname + search, "reader"),
+        );
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import {
 import { useEffect, useId, useState } from "react";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { usePlatform } from "../../shell/platform.tsx";
-import { useSignIn } from "./use-sign-in.ts";
+import { useSignIn } from "../../shell/use-sign-in.ts";
 
 const draftKey = (entryId: string) => `tj:note-draft:${entryId}`;
 
@@ -44,7 +44,7 @@ export function NoteComposer({
   onPosted: (note: EntryNote) => void;
 }) {
   const { api } = usePlatform();
-  const signIn = useSignIn();
+  const signIn = useSignIn("reader");
   const [text, setText] = useState("");
   const [state, setState] = useState<"idle" | "sending">("idle");
   const [error, setError] = useState<string | null>(null);

@@ -6,12 +6,12 @@ import { useId, useState } from "react";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
-import { useSignIn } from "./use-sign-in.ts";
+import { useSignIn } from "../../shell/use-sign-in.ts";
 
 /** One note: who, when, the text (link-only HTML from the server), like and report. */
 export function NoteItem({ note, showEntry }: { note: EntryNote; showEntry: boolean }) {
   const { api } = usePlatform();
-  const signIn = useSignIn();
+  const signIn = useSignIn("reader");
   const [liked, setLiked] = useState(note.liked);
   const [likeNum, setLikeNum] = useState(note.likeNum);
   const [busy, setBusy] = useState(false);
