@@ -65,7 +65,7 @@ export default function LiveReminderNotice() {
   return (
     <aside className="tj-live-notice" aria-label="直播提醒" data-testid="live-notice">
       <p>
-        你预约的直播《{notice.title}》{notice.state === "预告" ? "即将开始" : "正在直播"}
+        你预约的直播《{notice.title}》{notice.state === "预告" ? "即将开始" : "正在直播"}{" "}
         <AppLink to={notice.path} onClick={() => seen(notice.key)}>
           进入直播间
         </AppLink>
