@@ -5,6 +5,7 @@
 // settings (DATABASE_URL, SQLITE_PATH, DATA_DIR).
 import { resolve } from "node:path";
 import { createDatabase } from "@tongjian/db/create-database";
+import { migrateToLatest } from "@tongjian/db/migrate";
 import { ServiceError } from "@tongjian/services/service-error";
 import { createLiveService } from "@tongjian/services/video/live.server";
 import { createVideoService } from "@tongjian/services/video/videos.server";
@@ -42,6 +43,8 @@ const live = createLiveService({
   videos: createVideoService({ db: handle.db, contentDir: resolve(config.contentDir) }),
 });
 try {
+  // As the server does when it starts: a database it has not prepared yet gets its tables.
+  await migrateToLatest(handle.db);
   if (command === "cancel") {
     await live.cancel(key);
     console.log(`直播 ${key} 已取消：不再列出，预约的提醒不会发出`);

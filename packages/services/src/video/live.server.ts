@@ -296,8 +296,8 @@ export function createLiveService(deps: {
 
     /**
      * Operators (`npm run live:session`): moves a session to a new start (keeping its length
-     * unless `minutes` is given). Its reminders are due again at the new time: any already sent
-     * named the old one.
+     * unless `minutes` is given; a cancelled session is back on). Its reminders are due again at
+     * the new time: any already sent named the old one.
      */
     async reschedule(key: string, startsAt: Date, minutes?: number) {
       await layOut();
