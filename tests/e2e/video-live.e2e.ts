@@ -1,31 +1,59 @@
+import { execFile } from "node:child_process";
+import { randomInt } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  startWeChatSimulator,
+  type WeChatSimulator,
+} from "../../tools/wechat-simulator/wechat-simulator.ts";
 import { axeProblems, clippedText, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
-import { registerInBrowser } from "../support/sign-in.ts";
+import {
+  appToken,
+  fakeNativeHostScript,
+  TEST_APP_TOKEN_SECRET,
+} from "../support/fake-native-host.ts";
+import { newPhone, registerInBrowser, sentCode } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
+import { UA } from "../support/user-agents.ts";
 
 // Issue 19 §4–5 in the browser at phone size: a reader watches a sample video (it plays, with
 // captions), reopens it and goes on where they stopped; a broken source shows the retry state;
 // they open live sessions in each state, sign up for a reminder, and upload a recording and
-// play it back.
+// play it back. A reader signed up for a session that is moved to start soon sees the in-site
+// reminder and gets the 直播提醒 WeChat message (decision 48); inside the app the reminder is
+// handed to the app's own notifications.
 
 const SHOTS = "test-results/screenshots/video-live";
 const PASSWORD = "大江东去浪淘尽千古";
 
+const run = promisify(execFile);
+
 let server: RunningServer;
 let browser: Browser;
 let dataDir: string;
+let wechat: WeChatSimulator;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), "tongjian-video-"));
+  wechat = await startWeChatSimulator();
   server = await startServer({
     contentDir: "content",
-    env: { SMS_PROVIDER: "simulator", DATA_DIR: dataDir },
+    env: {
+      ...wechat.env,
+      SMS_PROVIDER: "simulator",
+      DATA_DIR: dataDir,
+      APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET,
+      WECHAT_TEMPLATE_LIVE: "tpl-live",
+      // The reminder job runs with the store's jobs: every second here, so a moved session's
+      // reminders go out while the test waits.
+      ORDER_JOBS_MS: "1000",
+    },
   });
   browser = await launchBrowser();
 });
@@ -33,8 +61,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await wechat?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** `npm run live:session` against this server's database. */
+async function liveSession(...args: string[]) {
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", "tsx", "tools/live-session.ts", ...args],
+    {
+      env: { ...process.env, SQLITE_PATH: server.sqlitePath, DATABASE_URL: "", REDIS_URL: "" },
+    },
+  );
+  return stdout;
+}
 
 const at = (path: string) => `${server.baseUrl}${path}`;
 
@@ -271,8 +312,11 @@ describe("videos, live sessions and recordings", () => {
     await page.getByRole("button", { name: "预约提醒" }).click();
     await expect
       .poll(() => page.getByRole("status").textContent())
-      .toBe("预约成功，开播前会提醒你");
+      .toBe("预约成功，开播前 10 分钟会提醒你");
     await expect(page.getByTestId("live-remind").textContent()).resolves.toBe("已预约 · 取消提醒");
+    await expect(page.getByTestId("live-remind-state").textContent()).resolves.toBe(
+      "提醒状态：待提醒（开播前 10 分钟）",
+    );
     await page.screenshot({ path: `${SHOTS}/08-live-coming-reminded.png` });
     await expectAccessible(page, "直播：预告");
     // Still signed up when the page is opened again.
@@ -378,6 +422,127 @@ describe("videos, live sessions and recordings", () => {
       expect(await clippedText(page), path).toEqual([]);
     }
     await page.screenshot({ path: `${SHOTS}/13-zoomed-live-detail.png` });
+    await context.close();
+  });
+  it("a signed-up reader gets the 直播提醒 in WeChat and the in-site notice when the session is near", async () => {
+    const key = "ming-qing-bian-ju";
+    const detail = `/wenshilivedetail/${key}`;
+    // A phone account in WeChat, bound to the reader's WeChat (its openid), who chose 直播提醒.
+    const context = await phoneContext(browser, UA.wechatIos);
+    const page = await context.newPage();
+    await page.goto(at("/login?method=phone&redirect=%2Fwx"));
+    await page.getByRole("tab", { name: "验证码登录" }).click();
+    const phone = newPhone();
+    await page.getByLabel("手机号", { exact: true }).fill(phone);
+    await page.getByRole("button", { name: "获取验证码" }).click();
+    await page.getByLabel("验证码", { exact: true }).fill(await sentCode(server.baseUrl, phone));
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await page.waitForURL(at("/wx"));
+    await page.getByRole("button", { name: "同步微信资料" }).click();
+    await page.getByText("✓ 已同步微信资料：").waitFor({ timeout: 10_000 });
+    await open(page, "/subscribe");
+    await page.getByRole("checkbox", { name: /直播提醒/ }).check();
+    await page.getByRole("button", { name: "保存订阅" }).click();
+    await page.getByText("已保存：订阅了 1 项。").waitFor();
+
+    // Signed up for a session six days away: 待提醒, and no notice yet.
+    await open(page, detail);
+    await page.getByRole("button", { name: "预约提醒" }).click();
+    await expect
+      .poll(() => page.getByTestId("live-remind-state").textContent())
+      .toBe("提醒状态：待提醒（开播前 10 分钟）");
+    const asked = page.waitForResponse((r) => r.url().includes("/api/live/y/notices"));
+    await open(page, "/live");
+    await asked;
+    await expect(page.getByTestId("live-notice").count()).resolves.toBe(0);
+
+    // The session is moved to start in five minutes: within the lead time.
+    expect(await liveSession("move", key, "+5")).toContain(`直播 ${key} 改为`);
+    const openId = wechat.openIdOf("default");
+    await expect
+      .poll(
+        () =>
+          wechat
+            .sentMessages()
+            .filter((m) => m.touser === openId && m.templateId === "tpl-live")
+            .map((m) => m.page),
+        { timeout: 20_000 },
+      )
+      .toEqual([detail]);
+
+    // The next page the reader opens shows the notice, linking to the session.
+    await open(page, "/watch");
+    const notice = page.getByTestId("live-notice");
+    await notice.waitFor();
+    await expect(notice.locator("p").textContent()).resolves.toBe(
+      "你预约的直播《明清：五百年里的变与不变》即将开始 进入直播间",
+    );
+    await expect(
+      notice.getByRole("link", { name: "进入直播间" }).getAttribute("href"),
+    ).resolves.toBe(detail);
+    await page.screenshot({ path: `${SHOTS}/14-live-reminder-notice.png` });
+    await expectAccessible(page, "站内直播提醒");
+    // Dismissed, it is not shown again, on this page or the next.
+    await notice.getByRole("button", { name: "知道了" }).click();
+    await expect(notice.count()).resolves.toBe(0);
+    const again = page.waitForResponse((r) => r.url().includes("/api/live/y/notices"));
+    await open(page, "/live");
+    await again;
+    await expect(page.getByTestId("live-notice").count()).resolves.toBe(0);
+    await open(page, detail);
+    await expect(page.getByTestId("live-remind-state").textContent()).resolves.toBe(
+      "提醒状态：已提醒",
+    );
+    // WeChat got one message only, whatever the job's runs since.
+    expect(
+      wechat.sentMessages().filter((m) => m.touser === openId && m.templateId === "tpl-live"),
+    ).toHaveLength(1);
+    await context.close();
+  });
+
+  it("inside the app, signing up hands the reminder to the app's own notifications", async () => {
+    const context = await phoneContext(browser, UA.appIos("4.20.0"));
+    const user = {
+      username: "App读者",
+      avatar: "",
+      userId: `app-${randomInt(0, 10 ** 9)}`,
+      phone: newPhone(),
+    };
+    await context.addInitScript(
+      fakeNativeHostScript({ platform: "ios", user: { ...user, bearer: await appToken(user) } }),
+    );
+    const page = await context.newPage();
+    const detail = "/wenshilivedetail/shao-er-zao-zhi";
+    await page.goto(at(`/login?redirect=${encodeURIComponent(detail)}`));
+    await page.waitForURL(at(detail));
+    await page.getByRole("button", { name: "预约提醒" }).click();
+    await expect
+      .poll(() => page.getByRole("status").textContent())
+      .toBe("预约成功，开播前 10 分钟 App 会提醒你");
+    const session = await (
+      await page.request.get(at("/api/live/n/session/shao-er-zao-zhi"))
+    ).json();
+    const setReminder = await page.evaluate(
+      () =>
+        (
+          window as unknown as { __nativeCalls: { method: string; params: unknown }[] }
+        ).__nativeCalls
+          .filter((c) => c.method === "setReminder")
+          .at(-1)?.params,
+    );
+    expect(setReminder).toMatchObject({
+      reminders: [],
+      url: "/studyrecord",
+      once: [
+        {
+          id: "live:shao-er-zao-zhi",
+          at: new Date(Date.parse(session.data.startsAt) - 10 * 60_000).toISOString(),
+          title: "直播即将开始",
+          body: "你预约的直播《少儿讲堂：纸是怎样造出来的》10 分钟后开播",
+          url: "/wenshilivedetail/shao-er-zao-zhi",
+        },
+      ],
+    });
     await context.close();
   });
 });

@@ -227,6 +227,13 @@ export async function createDeps(
         templates: config.wechatExtras.templates,
         log: (message, detail) => log?.info(detail ?? {}, message),
       },
+      // 直播提醒 (decision 48): the same official account's subscription messages.
+      liveReminders: {
+        ...(wechat.configured ? { send: (m) => wechatExtras.sendSubscribeMessage(m) } : {}),
+        template: config.wechatExtras.templates.live,
+        leadMinutes: config.liveReminderLeadMinutes,
+        log: (message, detail) => log?.info(detail ?? {}, message),
+      },
       ...(config.commerceTest.killAfterPaid
         ? { afterOrderPaid: () => process.kill(process.pid, "SIGKILL") }
         : {}),

@@ -48,6 +48,8 @@ const configSchema = z.object({
   CONTENT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   // The store's job (close unpaid orders, drain the fulfilment outbox, query refunds); 0: off.
   ORDER_JOBS_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // How many minutes before a live session starts its reminders go out (decision 48).
+  LIVE_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // Test-only (NODE_ENV=test): an in-memory payment channel, and killing the process right
   // after an order's paid mark commits (the SIGKILL test of decision 33).
   TEST_PAYMENT_CHANNEL: z.enum(["memory"]).optional(),
@@ -67,6 +69,8 @@ const configSchema = z.object({
   /** The subscription-message templates of the store's notices (订单通知, 会员到期提醒). */
   WECHAT_TEMPLATE_ORDER: optionalText,
   WECHAT_TEMPLATE_VIP_EXPIRY: optionalText,
+  /** The 直播提醒 template of the live-session reminders (decision 48). */
+  WECHAT_TEMPLATE_LIVE: optionalText,
   WECHAT_MCH_ID: optionalText,
   WECHAT_PAY_API_V3_KEY: optionalText.pipe(
     z
@@ -206,8 +210,13 @@ export interface ServerConfig {
   pageCacheTtlMs: number;
   /** How often caches check the content version, so a content reload shows within this long. */
   contentPollMs: number;
-  /** How often the store's job runs (close unpaid orders, fulfilment outbox, refunds); 0: off. */
+  /**
+   * How often the store's job runs (close unpaid orders, fulfilment outbox, refunds, the store's
+   * notices and the live-session reminders); 0: off.
+   */
   orderJobsMs: number;
+  /** Minutes before a live session's start that its reminders go out. */
+  liveReminderLeadMinutes: number;
   /** Test-only hooks of the store (NODE_ENV=test only). */
   commerceTest: { memoryChannel: boolean; killAfterPaid: boolean };
   /** Worker processes serving requests; 1 serves from the main process itself. */
@@ -222,7 +231,11 @@ export interface ServerConfig {
   wechatExtras: WeChatExtrasConfig & {
     accountName: string;
     /** Subscription-message templates (WECHAT_TEMPLATE_*); an unset one skips its notices. */
-    templates: { order: string | undefined; vipExpiry: string | undefined };
+    templates: {
+      order: string | undefined;
+      vipExpiry: string | undefined;
+      live: string | undefined;
+    };
   };
   auth: AuthConfig;
   trustProxy: TrustProxy;
@@ -287,6 +300,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
     contentPollMs: c.CONTENT_POLL_MS,
     orderJobsMs: c.ORDER_JOBS_MS,
+    liveReminderLeadMinutes: c.LIVE_REMINDER_LEAD_MINUTES,
     commerceTest: {
       memoryChannel: c.NODE_ENV === "test" && c.TEST_PAYMENT_CHANNEL === "memory",
       killAfterPaid: c.NODE_ENV === "test" && c.TEST_KILL_AFTER_PAID === "1",
@@ -318,7 +332,11 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
       wecomApiBase: c.WECOM_API_BASE ?? "https://qyapi.weixin.qq.com",
       wecomCorpId: c.WECOM_CORP_ID,
       wecomSecret: c.WECOM_SECRET,
-      templates: { order: c.WECHAT_TEMPLATE_ORDER, vipExpiry: c.WECHAT_TEMPLATE_VIP_EXPIRY },
+      templates: {
+        order: c.WECHAT_TEMPLATE_ORDER,
+        vipExpiry: c.WECHAT_TEMPLATE_VIP_EXPIRY,
+        live: c.WECHAT_TEMPLATE_LIVE,
+      },
     },
     auth: {
       secureCookies:

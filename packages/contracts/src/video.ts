@@ -7,6 +7,9 @@ import { z } from "zod";
 //   GET  /api/live/n/list?channel=          a channel's sessions, each with its state
 //   GET  /api/live/n/session/:key           one session
 //   POST /api/live/y/reminder               sign up for (or cancel) a session's reminder
+//   GET  /api/live/y/reminders              the reader's reminders of sessions to come or on air
+//   GET  /api/live/y/notices                in-site notices: signed-up sessions about to start
+//   POST /api/live/y/notice/seen            a notice dismissed or opened: not shown again
 //   POST /api/audio/y/upload                upload a recording (multipart, field file)
 //   GET  /api/audio/y/list                  the reader's recordings
 //   POST /api/audio/y/delete                remove one
@@ -67,6 +70,8 @@ export const videoFileParams = z.object({
 export const liveChannel = z.enum(["wenshi", "young"]);
 export type LiveChannel = z.infer<typeof liveChannel>;
 export const liveState = z.enum(["预告", "直播中", "回放"]);
+/** 待提醒 until the reminder went out (or its in-site notice was seen), then 已提醒. */
+export const liveReminderState = z.enum(["待提醒", "已提醒"]);
 
 export const liveSession = z.object({
   key: z.string(),
@@ -85,6 +90,10 @@ export const liveSession = z.object({
   video: videoSummary.nullable(),
   reminded: z.boolean(),
   reminderCount: z.number().int(),
+  /** The signed-in reader's reminder of it, or null when they have none. */
+  reminderState: liveReminderState.nullable(),
+  /** How many minutes before the start reminders go out. */
+  reminderLeadMinutes: z.number().int(),
 });
 export type LiveSession = z.infer<typeof liveSession>;
 
@@ -102,7 +111,44 @@ export const reminderResult = z.object({
   key: z.string(),
   reminded: z.boolean(),
   reminderCount: z.number().int(),
+  reminderState: liveReminderState.nullable(),
 });
+export type ReminderResult = z.infer<typeof reminderResult>;
+
+/** One of the reader's reminders (a session to come or on air). */
+export const liveReminder = z.object({
+  key: z.string(),
+  title: z.string(),
+  host: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  state: liveState,
+  reminderState: liveReminderState,
+  /** When it is due: the lead time before the start. */
+  remindAt: z.string(),
+  /** The session's page. */
+  path: z.string(),
+});
+export type LiveReminder = z.infer<typeof liveReminder>;
+export const liveReminderList = z.object({
+  list: z.array(liveReminder),
+  leadMinutes: z.number().int(),
+  serverTime: z.string(),
+});
+export type LiveReminderList = z.infer<typeof liveReminderList>;
+
+/** An in-site notice: a signed-up session about to start (预告) or on air (直播中). */
+export const liveNotice = z.object({
+  key: z.string(),
+  title: z.string(),
+  state: z.enum(["预告", "直播中"]),
+  startsAt: z.string(),
+  path: z.string(),
+});
+export type LiveNotice = z.infer<typeof liveNotice>;
+export const liveNoticeList = z.object({ list: z.array(liveNotice) });
+export const noticeSeenBody = z.object({ key: liveKeyParams.shape.key });
+export const noticeSeenResult = z.object({ key: z.string(), seen: z.boolean() });
 
 export const recording = z.object({
   id: z.string(),

@@ -569,13 +569,28 @@ export interface LiveSessionTable {
   /** The sample video that is its stream and, once it has ended, its replay. */
   video_id: string;
   created_at: string;
+  /** Set when the session was cancelled (migration 0038): no longer listed, reminds no one. */
+  cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A reader who asked to be reminded of a live session (migration 0020). */
+/**
+ * A reader who asked to be reminded of a live session (migration 0020), and how far the
+ * reminder got (migration 0038, decision 48).
+ */
 export interface LiveReminderTable {
   owner_id: string;
   session_key: string;
   created_at: string;
+  /** A reminder job run's claim; its value is the claim's token. */
+  claimed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the job was done with it (the reader's 已提醒). */
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** wechat: the subscription message went out; site: in-site notice only; failed: gave up. */
+  outcome: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the reader dismissed or opened the in-site notice. */
+  seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A recording a reader uploaded (migration 0020); the bytes are in object storage at `key`. */

@@ -35,6 +35,7 @@ import { greetingCardsMigration } from "./migrations/0033-greeting-cards.ts";
 import { quizMigration } from "./migrations/0035-quiz.ts";
 import { voteBallotsMigration } from "./migrations/0036-vote-ballots.ts";
 import { campaignWorksMigration } from "./migrations/0037-campaign-works.ts";
+import { liveRemindersMigration } from "./migrations/0038-live-reminders.ts";
 
 // Migrations are listed in code (not read from a folder) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "0035-quiz": quizMigration,
   "0036-vote-ballots": voteBallotsMigration,
   "0037-campaign-works": campaignWorksMigration,
+  "0038-live-reminders": liveRemindersMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

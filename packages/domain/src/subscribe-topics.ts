@@ -11,6 +11,7 @@ export const SUBSCRIBE_TOPICS = [
   { key: "activities", title: "活动通知", desc: "答题、打卡等活动开始时提醒我" },
   { key: "orders", title: "订单通知", desc: "订单支付成功、退款完成时提醒我" },
   { key: "vip-expiry", title: "会员到期提醒", desc: "会员到期前三天提醒我续费" },
+  { key: "live", title: "直播提醒", desc: "我预约的直播开播前提醒我" },
 ] as const;
 
 export type SubscribeTopic = (typeof SUBSCRIBE_TOPICS)[number]["key"];

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   formatCountdown,
+  livePath,
   liveState,
   recordingTitle,
+  reminderDue,
   resumeAt,
   secondsUntil,
   sniffAudioFormat,
@@ -16,6 +18,18 @@ describe("liveState", () => {
     expect(liveState(schedule, new Date("2026-05-01T12:00:00.000Z"))).toBe("直播中");
     expect(liveState(schedule, new Date("2026-05-01T12:59:59.999Z"))).toBe("直播中");
     expect(liveState(schedule, new Date("2026-05-01T13:00:00.000Z"))).toBe("回放");
+  });
+});
+
+describe("reminderDue", () => {
+  it("is due from the lead time before the start until the end", () => {
+    const at = (iso: string) => reminderDue(schedule, new Date(iso), 10);
+    expect(at("2026-05-01T11:49:59.999Z")).toBe(false);
+    expect(at("2026-05-01T11:50:00.000Z")).toBe(true);
+    expect(at("2026-05-01T12:30:00.000Z")).toBe(true);
+    expect(at("2026-05-01T13:00:00.000Z")).toBe(false);
+    expect(reminderDue(schedule, new Date("2026-05-01T11:30:00.000Z"), 30)).toBe(true);
+    expect(livePath("song-yuan-bing-li")).toBe("/wenshilivedetail/song-yuan-bing-li");
   });
 });
 

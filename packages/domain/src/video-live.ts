@@ -15,6 +15,32 @@ export function liveState(schedule: { startsAt: string; endsAt: string }, now: D
   return "回放";
 }
 
+/** A session's page (both channels' sessions open there). */
+export const livePath = (key: string) => `/wenshilivedetail/${key}`;
+
+/** How long before a session's start its reminders go out, unless configured otherwise. */
+export const LIVE_REMINDER_LEAD_MINUTES = 10;
+/** How many times a reminder's WeChat message is tried before the job gives up on it. */
+export const LIVE_REMINDER_MAX_ATTEMPTS = 3;
+
+/** A signed-up reader's reminder as the detail page shows it. */
+export type LiveReminderState = "待提醒" | "已提醒";
+
+/**
+ * Whether a session's reminders are due at `now`: from `leadMinutes` before its start until it
+ * ends (a session found already on air still reminds those not yet reminded).
+ */
+export function reminderDue(
+  schedule: { startsAt: string; endsAt: string },
+  now: Date,
+  leadMinutes: number,
+): boolean {
+  const t = now.getTime();
+  return (
+    t >= Date.parse(schedule.startsAt) - leadMinutes * 60_000 && t < Date.parse(schedule.endsAt)
+  );
+}
+
 /** Whole seconds from `now` until `at`, never below zero. */
 export function secondsUntil(at: string, now: Date): number {
   return Math.max(0, Math.ceil((Date.parse(at) - now.getTime()) / 1000));

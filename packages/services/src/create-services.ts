@@ -31,11 +31,7 @@ import { createYearReview } from "./campaigns/year-review.server.ts";
 import { createCatalogue } from "./commerce/catalogue.server.ts";
 import { createEntitlements } from "./commerce/entitlements.server.ts";
 import { createOrderService, type PaymentChannels } from "./commerce/orders.server.ts";
-import {
-  createStoreNotices,
-  type StoreNoticeTemplates,
-  type SubscribeMessageSender,
-} from "./commerce/store-notices.server.ts";
+import { createStoreNotices, type StoreNoticeTemplates } from "./commerce/store-notices.server.ts";
 import { createCommunityService } from "./community/community.server.ts";
 import { createCommunityRepository } from "./community/community-repository.ts";
 import { createPostViewCounter } from "./community/post-view-counter.ts";
@@ -119,7 +115,12 @@ import { createTrackingService } from "./tracking/tracking.server.ts";
 import { createTrackingRepository } from "./tracking/tracking-repository.ts";
 import { createAudioUploadService } from "./video/audio-uploads.server.ts";
 import { createLiveService } from "./video/live.server.ts";
+import { createLiveReminders } from "./video/live-reminders.server.ts";
 import { createVideoService } from "./video/videos.server.ts";
+import {
+  createSubscribeMessages,
+  type SubscribeMessageSender,
+} from "./wechat/subscribe-messages.server.ts";
 import { createSubscriptionRepository } from "./wechat/subscription-repository.ts";
 import { createSubscriptionService } from "./wechat/subscriptions.server.ts";
 import { createWechatLinkRepository } from "./wechat/wechat-link-repository.ts";
@@ -158,6 +159,17 @@ export interface ServiceDeps {
   storeNotices?: {
     send?: SubscribeMessageSender | undefined;
     templates: StoreNoticeTemplates;
+    log?: (message: string, detail?: Record<string, unknown>) => void;
+  };
+  /**
+   * Live-session reminders (decision 48): the 直播提醒 subscription message's template
+   * (`WECHAT_TEMPLATE_LIVE`; unset skips WeChat, logged) and how many minutes before a start
+   * they go out (`LIVE_REMINDER_LEAD_MINUTES`). They run with the store's jobs.
+   */
+  liveReminders?: {
+    send?: SubscribeMessageSender | undefined;
+    template?: string | undefined;
+    leadMinutes?: number | undefined;
     log?: (message: string, detail?: Record<string, unknown>) => void;
   };
   /** Test-only: runs after an order's paid mark commits, before fulfilment (the SIGKILL test). */
@@ -276,10 +288,24 @@ export function createServices(deps: ServiceDeps) {
     templates: deps.storeNotices?.templates ?? {},
     ...(deps.storeNotices?.log ? { log: deps.storeNotices.log } : {}),
   });
+  // Live-session reminders (decision 48), sent by the store's job runs alongside its notices.
+  const liveLeadMinutes = deps.liveReminders?.leadMinutes;
+  const liveReminders = createLiveReminders({
+    db,
+    messages: createSubscribeMessages({ db, send: deps.liveReminders?.send }),
+    template: deps.liveReminders?.template,
+    ...(liveLeadMinutes !== undefined ? { leadMinutes: liveLeadMinutes } : {}),
+    ...(deps.liveReminders?.log ? { log: deps.liveReminders.log } : {}),
+  });
   const orders = createOrderService({
     db,
     notify: (accountId, notice) => storeNotices.order(accountId, notice),
-    noticeJobs: () => storeNotices.remindExpiring(),
+    // Each job's failure is the run's to log; one failing does not stop the other.
+    noticeJobs: async () => {
+      const jobs = await Promise.allSettled([storeNotices.remindExpiring(), liveReminders.run()]);
+      const failed = jobs.find((j) => j.status === "rejected");
+      if (failed) throw failed.reason;
+    },
     dialect: deps.handle.dialect,
     pricing: promotions.pricing,
     entitlements,
@@ -468,7 +494,13 @@ export function createServices(deps: ServiceDeps) {
       limiter,
     }),
     videos,
-    live: createLiveService({ db, videos }),
+    live: createLiveService({
+      db,
+      videos,
+      ...(liveLeadMinutes !== undefined ? { reminderLeadMinutes: liveLeadMinutes } : {}),
+    }),
+    // The live-session reminder job (decision 48); runs with the store's jobs (ORDER_JOBS_MS).
+    liveReminders,
     audioUploads: createAudioUploadService({ db, storage: deps.uploads }),
     // Paintings and artists (/painting, /paintingsort, billboards, /artist) and their pictures.
     paintings,

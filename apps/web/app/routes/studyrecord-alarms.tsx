@@ -9,14 +9,15 @@ import {
   StudyPage,
   useAction,
 } from "../features/study-records/parts.tsx";
+import { syncAppReminders } from "../shell/app-reminders.ts";
 import { usePlatform } from "../shell/platform.tsx";
 import { RouteErrorState } from "../shell/route-error.tsx";
 import type { Route } from "./+types/studyrecord-alarms";
 import "../features/study-records/study-records.css";
 
 // 学习提醒 (/studyrecord/alarms): reminders kept on the server (time of day, weekdays, on/off,
-// up to five). Inside the app each save hands the whole list to the app (`setReminder`), which
-// schedules local notifications; elsewhere the learning pages show an in-page notice when one is
+// up to five). Inside the app each save hands the whole list to the app (`setReminder`, with the
+// live sessions' reminders: shell/app-reminders.ts), which schedules local notifications; elsewhere the learning pages show an in-page notice when one is
 // due and nothing was studied today.
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.viewer;
@@ -50,13 +51,10 @@ export default function StudyAlarmsRoute({ loaderData: d }: Route.ComponentProps
         <SignInState title="登录后设置学习提醒" lead="到了设定的时间还没学习，我们会提醒你。" />
       </StudyPage>
     );
-  /** Inside the app the app schedules them: it always gets the whole, current list. */
+  /** Inside the app the app schedules them: it always gets all of them (with the live ones). */
   const deliver = async () => {
     if (!env.isNativeApp) return;
-    const list = await api.get<Reminder[]>("/api/studyrecord/y/reminders");
-    await bridge
-      .call("setReminder", { reminders: list, url: "/studyrecord" })
-      .catch(() => undefined);
+    await syncAppReminders(api, bridge).catch(() => undefined);
   };
   const saved = (text: string) => () =>
     env.isNativeApp ? `${text}，App 会按时提醒你` : `${text}，到时打开学习页面会看到提醒`;

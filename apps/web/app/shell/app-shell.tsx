@@ -1,7 +1,7 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
 import { isLearningPath } from "@tongjian/domain/learning-paths";
 import { shellRules } from "@tongjian/domain/shell-rules";
-import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
 import { AppLinks } from "./app-link.tsx";
@@ -16,6 +16,9 @@ import "./app-shell.css";
 
 // The study reminder of the learning pages, loaded only there and only for a signed-in reader.
 const LearningReminder = lazy(() => import("../features/study-records/learning-reminder.tsx"));
+// The in-site live reminder (decision 48): for a signed-in reader, loaded after hydration; it
+// asks the server whether a session they signed up for is about to start.
+const LiveReminderNotice = lazy(() => import("../features/video/live-reminder-notice.tsx"));
 // A signed-in reader is asked again after an agreement's new version (decision 40); the server
 // says whether there is anything to ask, so the dialog's code loads only then.
 const AgreementUpdate = lazy(() => import("../features/agreements/agreement-update.tsx"));
@@ -57,6 +60,8 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
   const signedInKind = useRouteLoaderData<typeof rootLoader>("root")?.signedIn.kind;
   const signedIn = signedInKind === "user";
   const askAgreements = useRouteLoaderData<typeof rootLoader>("root")?.askAgreements === true;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useInTextLinks(env);
   if (rules.layout === "black") {
     return (
@@ -76,6 +81,11 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
       {signedIn && !env.isNativeApp && isLearningPath(pathname) && (
         <Suspense fallback={null}>
           <LearningReminder />
+        </Suspense>
+      )}
+      {signedIn && hydrated && (
+        <Suspense fallback={null}>
+          <LiveReminderNotice />
         </Suspense>
       )}
       <PageTransition>{children}</PageTransition>

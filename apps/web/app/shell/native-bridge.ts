@@ -85,14 +85,17 @@ export interface BridgeMethods {
   openMiniProgram: { params: { userName: string; path?: string }; result: void };
   pickLocalImage: { params: { max: typeof NATIVE_IMAGE_PICK_MAX }; result: string[] };
   /**
-   * The reader's study reminders, whole (each save sends them all): the app schedules a local
-   * notification at `time` (China time, HH:MM) on each of `weekdays` (1 Monday … 7 Sunday) for
-   * every enabled one, opening `url`, and cancels the ones no longer listed.
+   * The reader's reminders, whole (each change sends them all; app-reminders.ts): the app
+   * schedules a local notification at `time` (China time, HH:MM) on each of `weekdays`
+   * (1 Monday … 7 Sunday) for every enabled study reminder, opening `url`; and one at `at` for
+   * each of `once` (the live sessions the reader signed up for), opening its own `url`. The ones
+   * no longer listed are cancelled. An app that does not know `once` ignores it.
    */
   setReminder: {
     params: {
       reminders: { id: string; time: string; weekdays: number[]; enabled: boolean }[];
       url: string;
+      once?: { id: string; at: string; title: string; body: string; url: string }[];
     };
     result: void;
   };

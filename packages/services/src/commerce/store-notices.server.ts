@@ -2,16 +2,14 @@ import type { OrderView } from "@tongjian/contracts/commerce";
 import type { Database } from "@tongjian/db/database-schema";
 import { formatChinaTime } from "@tongjian/domain/china-time";
 import type { Kysely } from "kysely";
+import {
+  createSubscribeMessages,
+  type SubscribeMessage,
+  type SubscribeMessageSender,
+  thing,
+} from "../wechat/subscribe-messages.server.ts";
 
-/** One WeChat subscription message (the official account's message/subscribe/bizsend). */
-export interface SubscribeMessage {
-  toUser: string;
-  templateId: string;
-  page: string;
-  data: Record<string, { value: string }>;
-}
-
-export type SubscribeMessageSender = (message: SubscribeMessage) => Promise<void>;
+export type { SubscribeMessage, SubscribeMessageSender };
 
 export interface StoreNoticeTemplates {
   /** 订单通知 (`WECHAT_TEMPLATE_ORDER`): paid orders fulfilled, refunds completed. */
@@ -24,12 +22,6 @@ export type OrderNotice = { kind: "order-fulfilled" | "order-refunded"; order: O
 
 /** How long before a membership's end its reminder goes out. */
 export const VIP_REMINDER_DAYS = 3;
-
-/** WeChat's limits on template values: thing ≤ 20 characters. */
-function thing(text: string): string {
-  const chars = [...text];
-  return chars.length <= 20 ? text : `${chars.slice(0, 19).join("")}…`;
-}
 
 function yuan(fen: number): string {
   return `${(fen / 100).toFixed(2)}元`;
@@ -53,45 +45,21 @@ export function createStoreNotices(deps: {
   const log = deps.log ?? (() => {});
   const clock = deps.now ?? (() => new Date());
 
-  async function consents(ownerId: string, topic: string): Promise<boolean> {
-    const row = await db
-      .selectFrom("subscription")
-      .select("topic")
-      .where("owner_id", "=", ownerId)
-      .where("topic", "=", topic)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** The reader's openid: their WeChat visitor, or the one bound to their account. */
-  async function openIdOf(ownerId: string): Promise<string | null> {
-    const row = await db
-      .selectFrom("visitor")
-      .select("wx_open_id")
-      .where((eb) => eb.or([eb("id", "=", ownerId), eb("account_id", "=", ownerId)]))
-      .orderBy("updated_at", "desc")
-      .executeTakeFirst();
-    return row?.wx_open_id || null;
-  }
+  const messages = createSubscribeMessages({ db, send: deps.send });
 
   /** Sends one notice if allowed; true when WeChat accepted it. */
   async function deliver(
     ownerId: string,
     topic: string,
     templateId: string | undefined,
-    build: (openId: string) => SubscribeMessage | Omit<SubscribeMessage, "templateId">,
+    build: (openId: string) => Omit<SubscribeMessage, "templateId">,
     what: Record<string, unknown>,
   ): Promise<boolean> {
-    if (!templateId || !deps.send) {
-      log("store notice skipped: its template is not configured", { topic, ...what });
-      return false;
-    }
-    if (!(await consents(ownerId, topic))) return false;
-    const openId = await openIdOf(ownerId);
-    if (!openId) return false;
     try {
-      await deps.send({ ...build(openId), templateId });
-      return true;
+      const outcome = await messages.deliver(ownerId, topic, templateId, build);
+      if (outcome === "no-template")
+        log("store notice skipped: its template is not configured", { topic, ...what });
+      return outcome === "sent";
     } catch (error) {
       log("store notice failed", { topic, ...what, error: String(error) });
       return false;
@@ -134,7 +102,7 @@ export function createStoreNotices(deps: {
      * reminders went out.
      */
     async remindExpiring(): Promise<number> {
-      if (!deps.templates.vipExpiry || !deps.send) {
+      if (!messages.configured(deps.templates.vipExpiry)) {
         log("VIP expiry reminders skipped: WECHAT_TEMPLATE_VIP_EXPIRY is not configured");
         return 0;
       }

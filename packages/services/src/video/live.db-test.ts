@@ -159,8 +159,11 @@ describe.each(databaseTargets())("live sessions on a fixed clock on $name", (tar
       key: "jiang-lai",
       reminded: true,
       reminderCount: 1,
+      reminderState: "待提醒",
     });
     expect((await live.session("jiang-lai", reader)).reminded).toBe(true);
+    expect((await live.session("jiang-lai", reader)).reminderLeadMinutes).toBe(10);
+    expect((await live.session("jiang-lai", anonymous)).reminderState).toBe(null);
     expect((await live.session("jiang-lai", anonymous)).reminded).toBe(false);
     await expect(live.remind(reader, "guo-qu", true)).rejects.toMatchObject({ status: 409 });
     await expect(live.remind(anonymous, "jiang-lai", true)).rejects.toMatchObject({ status: 401 });

@@ -179,6 +179,7 @@ describe.each(databaseTargets())("videos, live sessions and recordings on $name"
       key: coming.key,
       reminded: true,
       reminderCount: coming.reminderCount + 1,
+      reminderState: "待提醒",
     });
     const again = await browser.get(`/api/live/n/session/${coming.key}`);
     expect(again.json().data).toMatchObject({ reminded: true, state: "预告" });

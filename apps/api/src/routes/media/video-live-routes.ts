@@ -5,7 +5,11 @@ import {
   liveKeyParams,
   liveList,
   liveListQuery,
+  liveNoticeList,
+  liveReminderList,
   liveSession,
+  noticeSeenBody,
+  noticeSeenResult,
   recording,
   recordingFileParams,
   recordingIdParams,
@@ -169,6 +173,49 @@ export function registerVideoLiveRoutes(app: TypedApp, { services }: AppDeps) {
       },
     },
     async (request) => ok(await live.remind(request.viewer, request.body.key, request.body.remind)),
+  );
+
+  app.get(
+    `${LIVE_API}/y/reminders`,
+    {
+      schema: {
+        tags,
+        summary: "我的直播提醒：尚未结束的直播，各带提醒状态（待提醒/已提醒）与提醒时间（需登录）",
+        response: replies(liveReminderList),
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return ok(await live.reminders(request.viewer));
+    },
+  );
+
+  app.get(
+    `${LIVE_API}/y/notices`,
+    {
+      schema: {
+        tags,
+        summary: "站内直播提醒：我预约的、即将开始或正在直播且还没看过的直播（需登录）",
+        response: replies(liveNoticeList),
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return ok({ list: await live.notices(request.viewer) });
+    },
+  );
+
+  app.post(
+    `${LIVE_API}/y/notice/seen`,
+    {
+      schema: {
+        tags,
+        summary: "站内直播提醒已关闭或已打开：不再显示（需登录）",
+        body: noticeSeenBody,
+        response: replies(noticeSeenResult),
+      },
+    },
+    async (request) => ok(await live.noticeSeen(request.viewer, request.body.key)),
   );
 
   app.get(

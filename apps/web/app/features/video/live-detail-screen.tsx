@@ -1,11 +1,12 @@
-import type { LiveSession } from "@tongjian/contracts/video";
+import type { LiveSession, ReminderResult } from "@tongjian/contracts/video";
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
-import { formatCountdown } from "@tongjian/domain/video-live";
+import { formatCountdown, type LiveReminderState } from "@tongjian/domain/video-live";
 import { loginPath } from "@tongjian/domain/viewer";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
+import { syncAppReminders } from "../../shell/app-reminders.ts";
 import { usePlatform } from "../../shell/platform.tsx";
 import { CHANNEL_TITLE, formatLiveTime } from "./live-format.ts";
 import { LiveStateBadge } from "./live-list-screen.tsx";
@@ -31,14 +32,21 @@ function useCountdown(startsInSeconds: number) {
   return left;
 }
 
+/** 待提醒 with when it will come, or 已提醒. */
+function reminderStateText(state: LiveReminderState, leadMinutes: number): string {
+  return state === "待提醒" ? `待提醒（开播前 ${leadMinutes} 分钟）` : "已提醒";
+}
+
 function ReminderButton({ session, signedIn }: { session: LiveSession; signedIn: boolean }) {
   const { api, env, bridge } = usePlatform();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [reminded, setReminded] = useState(session.reminded);
+  const [state, setState] = useState(session.reminderState);
   const [count, setCount] = useState(session.reminderCount);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const lead = session.reminderLeadMinutes;
 
   const signIn = async () => {
     if (env.isNativeApp) await bridge.call("login", {}).catch(() => {});
@@ -53,13 +61,20 @@ function ReminderButton({ session, signedIn }: { session: LiveSession; signedIn:
     setBusy(true);
     setMessage(null);
     try {
-      const result = await api.post<{ reminded: boolean; reminderCount: number }>(
-        "/api/live/y/reminder",
-        { key: session.key, remind: !reminded },
-      );
+      const result = await api.post<ReminderResult>("/api/live/y/reminder", {
+        key: session.key,
+        remind: !reminded,
+      });
       setReminded(result.reminded);
+      setState(result.reminderState);
       setCount(result.reminderCount);
-      setMessage(result.reminded ? "预约成功，开播前会提醒你" : "已取消预约");
+      // Inside the app the phone's own notification reminds the reader too.
+      await syncAppReminders(api, bridge).catch(() => undefined);
+      setMessage(
+        result.reminded
+          ? `预约成功，开播前 ${lead} 分钟${env.isNativeApp ? " App 会" : "会"}提醒你`
+          : "已取消预约",
+      );
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.code === CODE_NOT_LOGGED_IN) {
         await signIn();
@@ -91,6 +106,11 @@ function ReminderButton({ session, signedIn }: { session: LiveSession; signedIn:
               : "登录后预约提醒"}
       </button>
       <p className="tj-live-remind__count">{count > 0 ? `${count} 人已预约` : "还没有人预约"}</p>
+      {reminded && state && (
+        <p className="tj-live-remind__state" data-testid="live-remind-state">
+          提醒状态：{reminderStateText(state, lead)}
+        </p>
+      )}
       {message && (
         <p className="tj-live-remind__message" role="status">
           {message}
@@ -110,7 +130,13 @@ export function LiveDetailScreen({
 }) {
   const left = useCountdown(session.startsInSeconds);
   const revalidator = useRevalidator();
+  const { api, env, bridge } = usePlatform();
   const coming = session.state === "预告";
+  // Inside the app, a reader with a reminder hands the app its current time (it may have moved).
+  useEffect(() => {
+    if (env.isNativeApp && session.reminded && coming)
+      void syncAppReminders(api, bridge).catch(() => undefined);
+  }, [api, bridge, env.isNativeApp, session.reminded, coming]);
   // At the start the server says 直播中 and hands over the stream.
   useEffect(() => {
     if (coming && left === 0 && revalidator.state === "idle") void revalidator.revalidate();
@@ -158,6 +184,11 @@ export function LiveDetailScreen({
         </dl>
       </header>
       {session.state === "预告" && <ReminderButton session={session} signedIn={signedIn} />}
+      {session.state === "直播中" && session.reminderState && (
+        <p className="tj-live-remind__state" data-testid="live-remind-state">
+          你预约的提醒：{reminderStateText(session.reminderState, session.reminderLeadMinutes)}
+        </p>
+      )}
       <p className="tj-live__back">
         <AppLink to={session.channel === "young" ? "/younglive" : "/live"}>
           返回{CHANNEL_TITLE[session.channel]}

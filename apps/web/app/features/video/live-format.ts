@@ -14,4 +14,4 @@ export function formatLiveTime(iso: string): string {
 }
 
 export const CHANNEL_TITLE = { wenshi: "文史直播", young: "少儿直播" } as const;
-export const livePath = (key: string) => `/wenshilivedetail/${key}`;
+export { livePath } from "@tongjian/domain/video-live";
