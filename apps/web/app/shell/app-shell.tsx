@@ -1,5 +1,4 @@
 import type { AppEnv } from "@tongjian/domain/app-env";
-import { isLearningPath } from "@tongjian/domain/learning-paths";
 import { shellRules } from "@tongjian/domain/shell-rules";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
@@ -14,14 +13,9 @@ import { ShellPopupsProvider, useShellPopups } from "./shell-popups.tsx";
 import { TopBar } from "./top-bar.tsx";
 import "./app-shell.css";
 
-// The study reminder of the learning pages, loaded only there and only for a signed-in reader.
-const LearningReminder = lazy(() => import("../features/study-records/learning-reminder.tsx"));
-// The in-site live reminder (decision 48): for a signed-in reader, loaded after hydration; it
-// asks the server whether a session they signed up for is about to start.
-const LiveReminderNotice = lazy(() => import("../features/video/live-reminder-notice.tsx"));
-// A signed-in reader is asked again after an agreement's new version (decision 40); the server
-// says whether there is anything to ask, so the dialog's code loads only then.
-const AgreementUpdate = lazy(() => import("../features/agreements/agreement-update.tsx"));
+// What a signed-in reader sees beside the page (reminders, the agreement question), loaded after
+// hydration and only for them.
+const SignedInExtras = lazy(() => import("./signed-in-extras.tsx"));
 
 const DETAIL_LINK = /^\/detail\/([0-9a-f]{24})\/?$/;
 const FAMILY_SUB_INDEX = /\/family\/subIndex/;
@@ -78,22 +72,17 @@ function ShellFrame({ env, children }: { env: AppEnv; children: ReactNode }) {
     >
       <LoadingBar />
       <TopBar rules={rules} env={env} />
-      {signedIn && !env.isNativeApp && isLearningPath(pathname) && (
+      {hydrated && (signedIn || askAgreements) && (
         <Suspense fallback={null}>
-          <LearningReminder />
-        </Suspense>
-      )}
-      {signedIn && hydrated && (
-        <Suspense fallback={null}>
-          <LiveReminderNotice />
+          <SignedInExtras
+            env={env}
+            pathname={pathname}
+            signedIn={signedIn}
+            askAgreements={askAgreements}
+          />
         </Suspense>
       )}
       <PageTransition>{children}</PageTransition>
-      {askAgreements && (
-        <Suspense fallback={null}>
-          <AgreementUpdate />
-        </Suspense>
-      )}
       {rules.bottomBar && !env.isNativeApp && <BottomBar theme={rules.theme} />}
     </div>
   );
