@@ -291,10 +291,15 @@ export function ReaderScreen({
   useLayoutEffect(() => {
     if (restored === 0 || !anchor.current) return;
     show(anchor.current);
-    if (!ready.current) {
+    if (ready.current) return;
+    // After a navigation the router puts the page at its top once the page's own layout effects
+    // have run; the place is shown again after it, and only then saved.
+    const frame = requestAnimationFrame(() => {
+      if (anchor.current) show(anchor.current);
       ready.current = true;
       save(latest.current);
-    }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [restored, mode, font, night, show]);
 
   useEffect(() => {
