@@ -2,14 +2,17 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeProblems, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { registerInBrowser, signInWithPassword } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // Issue 19 §3 in the browser at phone size: a reader opens 论语, reads two chapters, changes
 // the text size and the night theme, adds a bookmark, leaves, reopens the reader and finds
 // their place again, once kept on the device (signed out) and once on the account (signed
-// in); joins the reading challenge, uploads a note with an image and gives an address; and
+// in); reads in pages (翻页), turning them by tap, key and swipe into the next chapter and
+// back, and finds the same page after a reload and the same paragraph back in 滚动; joins the reading challenge, uploads a note with an image and gives an address; and
 // pledges to the book donation. The server takes the books' chapters from the installed
 // chinese-poetry package (the whole 论语, twenty chapters) and skips the poem import, to start
 // quickly.
@@ -198,6 +201,251 @@ describe("books and the reader", () => {
     const all = await page.goto(at("/book/list/all"));
     expect(all?.status()).toBe(200);
     await expect(page.locator(".tj-list-card").count()).resolves.toBeGreaterThanOrEqual(8);
+    await context.close();
+  });
+});
+
+/** The page indicator of 翻页 as [page, pages]. */
+async function pageOf(page: Page): Promise<[number, number]> {
+  const text = (await page.getByTestId("reader-page").textContent()) ?? "";
+  const match = /第 (\d+)\/(\d+) 页/.exec(text);
+  if (!match) throw new Error(`no page indicator in "${text}"`);
+  return [Number(match[1]), Number(match[2])];
+}
+
+/** Waits until the indicator says page `n` (of any count). */
+const onPage = (page: Page, n: number) =>
+  page.waitForFunction(
+    (n) => document.querySelector("[data-testid=reader-page]")?.textContent?.startsWith(`第 ${n}/`),
+    n,
+  );
+
+/**
+ * The paragraphs the reader sees once a page has slid into place: those with a box inside the
+ * screen, in reading order.
+ */
+const seenParagraphs = async (page: Page) => {
+  await page.waitForFunction(
+    () => document.querySelector(".tj-reader__text")?.getAnimations().length === 0,
+  );
+  return page.evaluate(() => {
+    const line = document.querySelector(".tj-reader__head")?.getBoundingClientRect().bottom ?? 0;
+    return [...document.querySelectorAll(".tj-reader__text > p")]
+      .filter((p) =>
+        [...p.getClientRects()].some(
+          (r) =>
+            r.left >= 0 &&
+            r.right <= window.innerWidth + 1 &&
+            r.bottom > line &&
+            r.top < window.innerHeight,
+        ),
+      )
+      .map((p) => p.textContent ?? "");
+  });
+};
+
+/** A horizontal swipe across the page with one finger, as the phone sends it. */
+async function swipe(page: Page, from: number, to: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const y = 400;
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
+  for (let step = 1; step <= 5; step++)
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: [{ x: from + ((to - from) * step) / 5, y }],
+    });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+describe("the paged reader (翻页)", () => {
+  it("turns pages by tap, key and swipe, crosses chapters, and keeps the page and paragraph", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, "/reader?book=lunyu&chapter=2");
+    await page.getByRole("button", { name: "翻页" }).click();
+    await page.getByTestId("reader-page").waitFor();
+    const [first, pages] = await pageOf(page);
+    expect(first).toBe(1);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    // The chapter fills the screen in pages: nothing scrolls, and page 1 starts with the title.
+    await expect(
+      page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight),
+    ).resolves.toBe(true);
+    const title = await page.locator("h1.tj-reader__chapter").boundingBox();
+    expect(title?.x).toBeGreaterThanOrEqual(0);
+    expect((title?.x ?? 0) + (title?.width ?? 0)).toBeLessThanOrEqual(375);
+    const firstSeen = await seenParagraphs(page);
+    expect(firstSeen[0]).toContain("为政以德");
+    await expect(page.evaluate(() => localStorage.getItem("tj:reader-mode"))).resolves.toBe(
+      "paged",
+    );
+    await page.screenshot({ path: `${SHOTS}/paged-1-tools.png` });
+
+    // The turn zones are buttons of at least 44 px; with the tools shown a tap hides them first.
+    for (const name of ["上一页", "下一页", "显示阅读设置", "隐藏阅读设置"]) {
+      const zone = page.getByRole("button", { name, exact: true });
+      if ((await zone.count()) === 0) continue;
+      const box = await zone.boundingBox();
+      expect(box?.width, name).toBeGreaterThanOrEqual(44);
+      expect(box?.height, name).toBeGreaterThanOrEqual(44);
+    }
+    await page.getByRole("button", { name: "下一页" }).tap();
+    await page.getByRole("toolbar", { name: "阅读设置" }).waitFor({ state: "detached" });
+    expect((await pageOf(page))[0]).toBe(1);
+    await page.getByRole("button", { name: "下一页" }).tap();
+    await onPage(page, 2);
+    const second = await seenParagraphs(page);
+    expect(second[0]).not.toBe(firstSeen[0]);
+    expect(firstSeen).not.toContain(second.at(-1));
+    await page.screenshot({ path: `${SHOTS}/paged-2-page-two.png` });
+    await page.getByRole("button", { name: "上一页" }).tap();
+    await onPage(page, 1);
+
+    // Keys and swipes.
+    await page.keyboard.press("ArrowRight");
+    await onPage(page, 2);
+    await page.keyboard.press("PageDown");
+    await onPage(page, 3);
+    await page.keyboard.press("PageUp");
+    await onPage(page, 2);
+    await page.keyboard.press("ArrowLeft");
+    await onPage(page, 1);
+    await swipe(page, 300, 80);
+    await onPage(page, 2);
+    await swipe(page, 80, 300);
+    await onPage(page, 1);
+    // A swipe does not also tap the zone it ends on.
+    expect((await pageOf(page))[0]).toBe(1);
+
+    // Past the last page: the next chapter's first page; before the first: back to the last.
+    for (let n = 1; n < pages; n++) await page.keyboard.press("PageDown");
+    await onPage(page, pages);
+    await page.keyboard.press("PageDown");
+    await page.waitForURL(/chapter=3/);
+    await page.locator("h1.tj-reader__chapter", { hasText: "八佾" }).waitFor();
+    await onPage(page, 1);
+    await expect(page.getByTestId("reader-progress").textContent()).resolves.toContain(
+      "第 3/20 章",
+    );
+    await page.getByRole("button", { name: "上一页" }).tap();
+    await page.waitForURL(/chapter=2/);
+    await page.locator("h1.tj-reader__chapter", { hasText: "为政" }).waitFor();
+    await onPage(page, pages);
+    await page.keyboard.press("ArrowLeft");
+    await onPage(page, pages - 1);
+    const kept = await seenParagraphs(page);
+    expect(kept.length).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/paged-3-before-reload.png` });
+
+    // A reload opens the same page, in pages, with the tools out of the way.
+    await page.reload();
+    await hydrated(page);
+    await onPage(page, pages - 1);
+    await expect(seenParagraphs(page)).resolves.toEqual(kept);
+    await expect(page.getByRole("toolbar", { name: "阅读设置" }).count()).resolves.toBe(0);
+
+    // Turning the phone lays the pages out again around the same paragraph, and back.
+    await page.setViewportSize({ width: 812, height: 375 });
+    await page.waitForFunction(
+      (pages) =>
+        !document.querySelector("[data-testid=reader-page]")?.textContent?.endsWith(`/${pages} 页`),
+      pages,
+    );
+    await expect(seenParagraphs(page)).resolves.toContain(kept[0]);
+    await page.screenshot({ path: `${SHOTS}/paged-3-landscape.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForFunction(
+      (pages) =>
+        document.querySelector("[data-testid=reader-page]")?.textContent?.endsWith(`/${pages} 页`),
+      pages,
+    );
+    await expect(seenParagraphs(page)).resolves.toContain(kept[0]);
+
+    // A larger text and the night theme lay the pages out again around the same paragraph.
+    await page.getByRole("button", { name: "设置", exact: true }).click();
+    await page.getByRole("button", { name: "字号大" }).click();
+    await expect(textSize(page)).resolves.toBe("20px");
+    await page.waitForFunction(
+      (pages) =>
+        Number(
+          /\/(\d+) 页/.exec(
+            document.querySelector("[data-testid=reader-page]")?.textContent ?? "",
+          )?.[1],
+        ) > pages,
+      pages,
+    );
+    const [, larger] = await pageOf(page);
+    expect(larger).toBeGreaterThan(pages);
+    const top = kept[0] ?? "";
+    expect(await seenParagraphs(page)).toContain(top);
+    await page.getByRole("button", { name: "夜间" }).click();
+    await expect(readerBackground(page)).resolves.toBe(DARK_PAPER);
+    expect(await seenParagraphs(page)).toContain(top);
+    // Axe in the night theme and in the light one, with the tools shown and hidden.
+    await expect(axeProblems(page)).resolves.toEqual([]);
+    await page.getByRole("button", { name: "隐藏阅读设置" }).click();
+    await page.getByRole("toolbar", { name: "阅读设置" }).waitFor({ state: "detached" });
+    await expect(axeProblems(page)).resolves.toEqual([]);
+    await expect(smallTargets(page)).resolves.toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/paged-4-night-large.png` });
+    await page.getByRole("button", { name: "显示阅读设置" }).click();
+    await page.getByRole("button", { name: "夜间" }).click();
+    await expect(readerBackground(page)).resolves.not.toBe(DARK_PAPER);
+    await expect(axeProblems(page)).resolves.toEqual([]);
+    // Screen readers still have the whole chapter, every page of it.
+    await expect(page.locator(".tj-reader__text > p").count()).resolves.toBeGreaterThan(20);
+
+    // Back to 滚动: the paragraph that began the page is the one read below the bar.
+    const [at] = await pageOf(page);
+    const pageStart = (await seenParagraphs(page))[0] ?? "";
+    expect(at).toBeGreaterThan(1);
+    await page.getByRole("button", { name: "滚动" }).click();
+    await page.getByTestId("reader-page").waitFor({ state: "detached" });
+    await page.waitForFunction(() => window.scrollY > 300);
+    await expect(seenParagraphs(page)).resolves.toContain(pageStart);
+    const read = await page.evaluate(() => {
+      const line = document.querySelector(".tj-reader__head")?.getBoundingClientRect().bottom ?? 0;
+      return [...document.querySelectorAll(".tj-reader__text > p")].find(
+        (p) => p.getBoundingClientRect().bottom > line,
+      )?.textContent;
+    });
+    expect(read).toBe(pageStart);
+    await expect(page.evaluate(() => localStorage.getItem("tj:reader-mode"))).resolves.toBe(
+      "scroll",
+    );
+    await page.screenshot({ path: `${SHOTS}/paged-5-back-to-scroll.png` });
+    await context.close();
+  });
+
+  it("keeps the reader, in pages, within the first-load JavaScript budget", async () => {
+    const context = await phoneContext(browser);
+    await context.addInitScript(() => localStorage.setItem("tj:reader-mode", "paged"));
+    const kb = await firstLoadJsKb(context, at("/reader?book=lunyu&chapter=2"));
+    console.log(`first-load JavaScript of the paged reader: ${kb.toFixed(1)} KB gzip`);
+    expect(kb).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
+    await context.close();
+  });
+
+  it("turns without a sliding animation for readers who ask for reduced motion", async () => {
+    const context = await phoneContext(browser);
+    await context.addInitScript(() => localStorage.setItem("tj:reader-mode", "paged"));
+    const page = await context.newPage();
+    await open(page, "/reader?book=lunyu&chapter=2");
+    await page.getByTestId("reader-page").waitFor();
+    // Once the web fonts are in, the pages are laid out for good (a new layout never slides).
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const duration = () =>
+      page
+        .locator(".tj-reader__text[data-turning=on]")
+        .evaluate((el) => getComputedStyle(el).transitionDuration);
+    await page.keyboard.press("ArrowRight");
+    await onPage(page, 2);
+    await expect(duration()).resolves.toBe("0.24s");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.keyboard.press("ArrowRight");
+    await onPage(page, 3);
+    await expect(duration()).resolves.toBe("0s");
     await context.close();
   });
 });

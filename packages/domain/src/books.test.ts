@@ -42,7 +42,8 @@ describe("reading places and numbering", () => {
   it("keeps an offset between 0 and 1", () => {
     expect(clampOffset(-1)).toBe(0);
     expect(clampOffset(1.5)).toBe(1);
-    expect(clampOffset(0.12345)).toBe(0.123);
+    expect(clampOffset(0.12345)).toBe(0.12345);
+    expect(clampOffset(0.1234567)).toBe(0.12346);
     expect(clampOffset(Number.NaN)).toBe(0);
   });
 

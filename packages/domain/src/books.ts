@@ -50,10 +50,16 @@ export function addressProblems(a: Partial<Record<keyof PostalAddress, unknown>>
   return problems;
 }
 
-/** A reading position: chapter (1-based) and how far down it, clamped to 0…1. */
+/**
+ * How finely a place in a chapter is kept: five decimals, a character or less in the longest
+ * chapter, so that a page of the paged reader reopens on that page and not the one before.
+ */
+export const OFFSET_STEPS = 100_000;
+
+/** A reading position: chapter (1-based) and how far into it, clamped to 0…1. */
 export function clampOffset(offset: number): number {
   if (!Number.isFinite(offset)) return 0;
-  return Math.min(1, Math.max(0, Math.round(offset * 1000) / 1000));
+  return Math.min(1, Math.max(0, Math.round(offset * OFFSET_STEPS) / OFFSET_STEPS));
 }
 
 /** Chinese numerals for section titles (一 … 九十九). */

@@ -142,6 +142,10 @@ describe.each(databaseTargets())(
       expect(place).toMatchObject({ book: "lunyu", position: 2, offset: 0.4 });
       const all = (await browser.get("/api/book/y/progress")).json().data;
       expect(all[0]).toMatchObject({ title: "论语", chapterTitle: "为政", total: 2 });
+      // A page of the paged reader is kept to five decimals (a character in a long chapter).
+      await browser.post("/api/book/y/progress/lunyu", { position: 2, offset: 0.5769231 });
+      const fine = (await browser.get("/api/book/y/progress/lunyu")).json().data;
+      expect(fine.offset).toBe(0.57692);
 
       const beyond = await browser.post("/api/book/y/progress/lunyu", { position: 9, offset: 0 });
       expect(beyond.statusCode).toBe(400);

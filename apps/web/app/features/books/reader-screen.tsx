@@ -3,7 +3,15 @@ import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
 import { bookPath, readerPath } from "@tongjian/domain/books";
 import type { FontVariant } from "@tongjian/domain/font-option";
 import { loginPath } from "@tongjian/domain/viewer";
-import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  type PointerEvent as ReactPointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useNavigate } from "react-router";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
@@ -15,16 +23,50 @@ import {
   removeDeviceBookmark,
   savePlace,
 } from "./device-reading.ts";
+import {
+  type Fragment,
+  keyTurn,
+  leaveForChapter,
+  offsetToPlace,
+  type PageGeometry,
+  pageCount,
+  pageOfPlace,
+  paragraphWeights,
+  parseReaderMode,
+  placeAtLine,
+  placeOfPage,
+  placeToOffset,
+  READER_MODE_KEY,
+  type ReaderMode,
+  swipeTurn,
+  type TextPlace,
+  takeChapterEntry,
+  turnPage,
+} from "./reader-pages.ts";
 import { useMergeDeviceReading } from "./use-merge-device.ts";
 import "./books.css";
 
 const NIGHT_KEY = "tj:reader-night";
 const SAVE_DELAY_MS = 600;
+/** A tap that follows a swipe within this time is the swipe's own click, not a turn. */
+const SWIPE_CLICK_MS = 500;
 const FONT_LABELS: [FontVariant, string][] = [
   ["small", "小"],
   ["middle", "中"],
   ["large", "大"],
 ];
+const MODE_LABELS: [ReaderMode, string][] = [
+  ["scroll", "滚动"],
+  ["paged", "翻页"],
+];
+
+/**
+ * Once the first page has hydrated, the reader's settings on the device can be read while
+ * rendering, so the next chapter opens in the chosen mode and theme without a frame of the
+ * default ones. The first render must match the server's, which cannot know them.
+ */
+let hydrated = false;
+const initially = <T,>(read: () => T, fallback: T) => (hydrated ? read() : fallback);
 
 interface Mark {
   id: string;
@@ -34,6 +76,12 @@ interface Mark {
   chapterTitle: string;
 }
 
+interface Paging {
+  page: number;
+  pages: number;
+  pitch: number;
+}
+
 /** How far down the page the reader is, 0 at the top and 1 at the bottom. */
 function pageOffset(): number {
   const room = document.documentElement.scrollHeight - window.innerHeight;
@@ -41,24 +89,51 @@ function pageOffset(): number {
   return Math.min(1, Math.max(0, Math.round((window.scrollY / room) * 1000) / 1000));
 }
 
-function scrollToOffset(offset: number) {
-  const room = document.documentElement.scrollHeight - window.innerHeight;
-  window.scrollTo({ top: Math.max(0, offset * room), behavior: "instant" as ScrollBehavior });
-}
-
-function readNight(): boolean {
+function store(kind: "localStorage" | "sessionStorage"): Storage | null {
   try {
-    return window.localStorage.getItem(NIGHT_KEY) === "1";
+    return window[kind];
   } catch {
-    return false;
+    return null;
   }
 }
 
+function readStored(key: string): string | null {
+  try {
+    return store("localStorage")?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(key: string, value: string) {
+  try {
+    store("localStorage")?.setItem(key, value);
+  } catch {
+    // Kept while the page is open.
+  }
+}
+
+/** The boxes of each paragraph of the chapter: one per column it runs through when paged. */
+function paragraphBoxes(text: HTMLElement): Fragment[][] {
+  return [...text.querySelectorAll(":scope > p")].map((p) =>
+    [...p.getClientRects()].map((r) => ({ left: r.left, top: r.top, height: r.height })),
+  );
+}
+
+/** Pages are the columns of the text; the next one starts a column and its gap further on. */
+function pageGeometry(text: HTMLElement): PageGeometry {
+  const gap = Number.parseFloat(getComputedStyle(text).columnGap) || 0;
+  return { origin: text.getBoundingClientRect().left, pitch: text.clientWidth + gap };
+}
+
+/** The line the scrolled text is read from: the bottom of the reader's bar, tools and panel. */
+const readingLine = (head: HTMLElement | null) => head?.getBoundingClientRect().bottom ?? 0;
+
 /**
- * The reader: a chapter in continuous scroll with the article font sizes, a night theme,
- * the place in the book kept as the reader scrolls (on the account when signed in, else on
- * the device) and restored on return, bookmarks, the contents, and the previous and next
- * chapters.
+ * The reader: a chapter in continuous scroll (滚动) or in screen-sized pages (翻页), with the
+ * article font sizes, a night theme, the place in the book kept as the reader reads (on the
+ * account when signed in, else on the device) and restored on return in either mode,
+ * bookmarks, the contents, and the previous and next chapters.
  */
 export function ReaderScreen({
   chapter,
@@ -81,7 +156,15 @@ export function ReaderScreen({
   const navigate = useNavigate();
   const [font, chooseFont] = useArticleFont();
   useMergeDeviceReading(signedIn);
-  const [night, setNight] = useState(false);
+  const [night, setNight] = useState(() => initially(() => readStored(NIGHT_KEY) === "1", false));
+  const [mode, setMode] = useState<ReaderMode>(() =>
+    initially(() => parseReaderMode(readStored(READER_MODE_KEY)), "scroll"),
+  );
+  /** In 翻页 the tools lie over the page and a tap in its middle shows or hides them. */
+  const [tools, setTools] = useState(mode === "scroll");
+  const [paging, setPaging] = useState<Paging>({ page: 0, pages: 1, pitch: 0 });
+  const [turning, setTurning] = useState(false);
+  const [restored, setRestored] = useState(0);
   const [panel, setPanel] = useState<"toc" | "marks" | null>(null);
   const [offset, setOffset] = useState(0);
   const [marks, setMarks] = useState<Mark[]>(serverMarks);
@@ -89,8 +172,22 @@ export function ReaderScreen({
   /** Saving starts once the place has been restored, so a restore is never overwritten by 0. */
   const ready = useRef(false);
   const latest = useRef(0);
+  /** Where the reader is, the same in both modes; every layout change shows this place again. */
+  const anchor = useRef<TextPlace | null>(null);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const textRef = useRef<HTMLElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+  const pagingRef = useRef(paging);
+  pagingRef.current = paging;
+  const leaving = useRef(false);
+  const swipe = useRef<{ x: number; y: number; id: number } | null>(null);
+  const swipedAt = useRef(0);
   const book = chapter.book.key;
   const position = chapter.position;
+  const weights = useMemo(() => paragraphWeights(chapter.paragraphs), [chapter.paragraphs]);
 
   const save = useCallback(
     (at: number) => {
@@ -107,13 +204,64 @@ export function ReaderScreen({
     [api, book, position, signedIn],
   );
 
-  // Restore: the bookmark asked for, else the saved place in this chapter; a reader without an
-  // account who opens the book without a chapter goes to the chapter their device remembers.
-  // Once per chapter: the screen is keyed by book and chapter.
+  /** The reader has moved to `place`: it is saved a moment later, once they stop. */
+  const remember = useCallback(
+    (place: TextPlace) => {
+      anchor.current = place;
+      latest.current = placeToOffset(weights, place);
+      clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(() => save(latest.current), SAVE_DELAY_MS);
+    },
+    [save, weights],
+  );
+
+  /** The place at the reading line while scrolling. */
+  const scrolledPlace = useCallback((): TextPlace => {
+    const text = textRef.current;
+    if (!text || window.scrollY <= 0) return { paragraph: 0, within: 0 };
+    const boxes = [...text.querySelectorAll(":scope > p")].map((p) => {
+      const r = p.getBoundingClientRect();
+      return { left: r.left, top: r.top, height: r.height };
+    });
+    return placeAtLine(boxes, readingLine(headRef.current));
+  }, []);
+
+  /** Shows a place in the current mode: scrolls to it, or lays out the pages and opens its page. */
+  const show = useCallback((place: TextPlace) => {
+    const text = textRef.current;
+    if (!text) return;
+    if (modeRef.current === "paged") {
+      if (window.scrollY !== 0) window.scrollTo({ top: 0, behavior: "instant" as ScrollBehavior });
+      const geometry = pageGeometry(text);
+      const boxes = paragraphBoxes(text);
+      const pages = pageCount(boxes.at(-1)?.at(-1), geometry);
+      const page = Math.min(pages - 1, pageOfPlace(boxes, place, geometry));
+      setTurning(false);
+      setPaging({ page, pages, pitch: geometry.pitch });
+      return;
+    }
+    const box = text.querySelectorAll(":scope > p")[place.paragraph]?.getBoundingClientRect();
+    const top =
+      box && (place.paragraph > 0 || place.within > 0)
+        ? window.scrollY + box.top + place.within * box.height - readingLine(headRef.current)
+        : 0;
+    window.scrollTo({ top: Math.max(0, Math.ceil(top)), behavior: "instant" as ScrollBehavior });
+    setOffset(pageOffset());
+  }, []);
+
+  // Restore: the bookmark asked for, else the place a page turn asked for, else the saved place
+  // in this chapter; a reader without an account who opens the book without a chapter goes to
+  // the chapter their device remembers. Once per chapter: the screen is keyed by book and
+  // chapter.
+  // Before paint, so that the chapter never shows at its start first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per chapter
-  useEffect(() => {
-    setNight(readNight());
-    let target: number | null = jump;
+  useLayoutEffect(() => {
+    hydrated = true;
+    setNight(readStored(NIGHT_KEY) === "1");
+    const stored = parseReaderMode(readStored(READER_MODE_KEY));
+    setMode(stored);
+    setTools(stored === "scroll");
+    let target: number | null = jump ?? takeChapterEntry(store("sessionStorage"), book, position);
     if (signedIn) {
       if (target === null && saved && saved.position === position) target = saved.offset;
     } else {
@@ -131,76 +279,194 @@ export function ReaderScreen({
         })),
       );
     }
-    const restore = target;
-    // After layout and the font size are in place.
+    anchor.current = offsetToPlace(weights, target ?? 0);
+    latest.current = placeToOffset(weights, anchor.current);
+    // Shown once the mode and the font size are in place (the layout effect below).
+    setRestored((n) => n + 1);
+  }, []);
+
+  // Every change of layout (the mode, the text size, the theme, the first restore) shows the
+  // same place again; the first one also starts saving.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: font and night change the layout
+  useLayoutEffect(() => {
+    if (restored === 0 || !anchor.current) return;
+    show(anchor.current);
+    if (ready.current) return;
+    // After a navigation the router puts the page at its top once the page's own layout effects
+    // have run; the place is shown again after it, and only then saved.
     const frame = requestAnimationFrame(() => {
-      if (restore !== null) scrollToOffset(restore);
-      latest.current = pageOffset();
-      setOffset(latest.current);
+      if (anchor.current) show(anchor.current);
       ready.current = true;
       save(latest.current);
     });
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [restored, mode, font, night, show]);
 
   useEffect(() => {
     if (signedIn) setMarks(serverMarks);
   }, [serverMarks, signedIn]);
 
-  // Keep the place as the reader scrolls, and when they leave.
+  // Keep the place when the reader leaves.
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let frame = 0;
-    const onScroll = () => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        latest.current = pageOffset();
-        setOffset(latest.current);
-        clearTimeout(timer);
-        timer = setTimeout(() => save(latest.current), SAVE_DELAY_MS);
-      });
-    };
     const onHide = () => save(latest.current);
-    window.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("pagehide", onHide);
     return () => {
-      window.removeEventListener("scroll", onScroll);
       window.removeEventListener("pagehide", onHide);
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      clearTimeout(saveTimer.current);
       save(latest.current);
     };
   }, [save]);
 
+  // 滚动: keep the place as the reader scrolls.
+  useEffect(() => {
+    if (mode !== "scroll") return;
+    let frame = 0;
+    const onScroll = () => {
+      if (frame || !ready.current) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        setOffset(pageOffset());
+        remember(scrolledPlace());
+      });
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [mode, remember, scrolledPlace]);
+
+  // 翻页: a new size of the page (rotation, a resized window, the web fonts arriving) lays the
+  // pages out again around the same place.
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (mode !== "paged" || !stage) return;
+    let frame = 0;
+    const again = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (anchor.current && ready.current) show(anchor.current);
+      });
+    };
+    const observer = new ResizeObserver(again);
+    observer.observe(stage);
+    void document.fonts?.ready.then(again);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [mode, show]);
+
+  /** Turns a page; past a chapter's last page, into the next chapter, and back likewise. */
+  const turn = useCallback(
+    (direction: 1 | -1) => {
+      const text = textRef.current;
+      if (!text || leaving.current || !ready.current) return;
+      const now = pagingRef.current;
+      const next = turnPage(now.page, now.pages, direction, {
+        prev: chapter.prev !== null,
+        next: chapter.next !== null,
+      });
+      if (next.kind === "page") {
+        setNotice(null);
+        setTurning(true);
+        setPaging({ ...now, page: next.page });
+        remember(placeOfPage(paragraphBoxes(text), next.page, pageGeometry(text)));
+        return;
+      }
+      if (next.kind === "end") {
+        setNotice(next.at === "last" ? "已是最后一页，全书读完了" : "已是第一页");
+        return;
+      }
+      const to = next.to === "next" ? chapter.next : chapter.prev;
+      if (!to) return;
+      leaving.current = true;
+      leaveForChapter(store("sessionStorage"), {
+        book,
+        position: to.position,
+        offset: next.to === "next" ? 0 : 1,
+      });
+      navigate(readerPath(book, to.position));
+    },
+    [book, chapter.next, chapter.prev, navigate, remember],
+  );
+
+  // 翻页: the arrow keys, PageUp/PageDown and the space bar turn pages.
+  useEffect(() => {
+    if (mode !== "paged") return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest("input, textarea, select, [contenteditable]")) return;
+      // The space bar presses a focused button or link rather than turning the page.
+      if (event.key === " " && target?.closest("button, a")) return;
+      const direction = keyTurn(event.key, event.shiftKey);
+      if (direction === null) return;
+      event.preventDefault();
+      turn(direction);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [mode, turn]);
+
+  const onPointerDown = (event: ReactPointerEvent) => {
+    if (!event.isPrimary) return;
+    swipe.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
+  };
+  const onPointerUp = (event: ReactPointerEvent) => {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start || start.id !== event.pointerId) return;
+    const direction = swipeTurn(event.clientX - start.x, event.clientY - start.y);
+    if (direction === null) return;
+    swipedAt.current = performance.now();
+    setTools(false);
+    turn(direction);
+  };
+  /** A tap on the left or right of the page: hides the tools if they are shown, else turns. */
+  const tap = (direction: 1 | -1) => {
+    if (performance.now() - swipedAt.current < SWIPE_CLICK_MS) return;
+    if (tools) {
+      setTools(false);
+      return;
+    }
+    turn(direction);
+  };
+
+  const chooseMode = (next: ReaderMode) => {
+    if (next === mode) return;
+    // Where the reader is now, as the other mode will show it.
+    if (mode === "scroll" && ready.current) remember(scrolledPlace());
+    keep(READER_MODE_KEY, next);
+    setTools(true);
+    setMode(next);
+  };
+
   const toggleNight = () => {
     const next = !night;
     setNight(next);
-    try {
-      window.localStorage.setItem(NIGHT_KEY, next ? "1" : "0");
-    } catch {
-      // Kept while the page is open.
-    }
+    keep(NIGHT_KEY, next ? "1" : "0");
   };
 
-  const changeFont = (variant: FontVariant) => {
-    const at = pageOffset();
-    chooseFont(variant);
-    // The text grows or shrinks; the reader stays at the same place in it.
-    requestAnimationFrame(() => scrollToOffset(at));
-  };
+  // The text grows or shrinks; the layout effect shows the same place in it again.
+  const changeFont = (variant: FontVariant) => chooseFont(variant);
 
-  /** The paragraph at the top of the screen, as the bookmark's excerpt. */
-  const excerpt = () => {
-    const paragraphs = [...document.querySelectorAll<HTMLParagraphElement>(".tj-reader__text p")];
-    const head = document.querySelector(".tj-reader__head")?.getBoundingClientRect().bottom ?? 0;
-    const seen = paragraphs.find((p) => p.getBoundingClientRect().bottom > head) ?? paragraphs[0];
-    const text = (seen?.textContent ?? chapter.title).trim();
+  /** The place being read: the line under the bar when scrolling, the page's start when paged. */
+  const here = (): TextPlace =>
+    (mode === "scroll" && ready.current ? scrolledPlace() : anchor.current) ?? {
+      paragraph: 0,
+      within: 0,
+    };
+
+  /** The paragraph being read, as the bookmark's excerpt. */
+  const excerpt = (place: TextPlace) => {
+    const text = (chapter.paragraphs[place.paragraph] ?? chapter.title).trim();
     return [...text].slice(0, 30).join("");
   };
 
   const addMark = async () => {
-    const mark = { position, offset: pageOffset(), excerpt: excerpt() };
+    const place = here();
+    const mark = { position, offset: placeToOffset(weights, place), excerpt: excerpt(place) };
     setNotice(null);
     if (!signedIn) {
       const saved = addDeviceBookmark(book, mark);
@@ -246,21 +512,29 @@ export function ReaderScreen({
 
   const openMark = (mark: Mark) => {
     if (mark.position === position) {
-      scrollToOffset(mark.offset);
+      const place = offsetToPlace(weights, mark.offset);
+      show(place);
+      remember(place);
+      if (mode === "paged") setTools(false);
       return;
     }
     navigate(`${readerPath(book, mark.position)}&at=${mark.offset}`);
   };
 
   const total = chapter.total;
-  const percent = Math.round(((position - 1 + offset) / Math.max(1, total)) * 100);
+  const paged = mode === "paged";
+  /** How much of the chapter the reader has seen: scrolled down, or pages up to this one. */
+  const seen = paged ? (paging.page + 1) / Math.max(1, paging.pages) : offset;
+  const percent = Math.round(((position - 1 + seen) / Math.max(1, total)) * 100);
+  const showTools = !paged || tools;
 
   return (
     <div
       className={night ? "tj-reader tj-app--dark" : "tj-reader"}
       data-night={night ? "on" : "off"}
+      data-mode={mode}
     >
-      <div className="tj-reader__head">
+      <div className="tj-reader__head" ref={headRef}>
         <div className="tj-reader__bar">
           <AppLink className="tj-reader__book" to={bookPath(book)}>
             《{chapter.book.title}》
@@ -268,132 +542,217 @@ export function ReaderScreen({
           <span className="tj-reader__progress" data-testid="reader-progress">
             第 {position}/{total} 章 · 全书 {percent}%
           </span>
+          {paged && (
+            <button
+              type="button"
+              className="tj-reader__tool tj-reader__settings"
+              aria-expanded={tools}
+              aria-controls="tj-reader-tools"
+              onClick={() => setTools(!tools)}
+            >
+              设置
+            </button>
+          )}
         </div>
         <span className="tj-reader__meter" aria-hidden="true">
           <span style={{ width: `${percent}%` }} />
         </span>
-        <div className="tj-reader__tools" role="toolbar" aria-label="阅读设置">
-          {FONT_LABELS.map(([variant, label]) => (
-            <button
-              key={variant}
-              type="button"
-              className="tj-reader__tool"
-              aria-pressed={font === variant}
-              aria-label={`字号${label}`}
-              onClick={() => changeFont(variant)}
+        <div className="tj-reader__over">
+          {showTools && (
+            <div
+              id="tj-reader-tools"
+              className="tj-reader__tools"
+              role="toolbar"
+              aria-label="阅读设置"
             >
-              {label}
-            </button>
-          ))}
-          <button
-            type="button"
-            className="tj-reader__tool"
-            aria-pressed={night}
-            onClick={toggleNight}
-          >
-            夜间
-          </button>
-          <button
-            type="button"
-            className="tj-reader__tool"
-            aria-pressed={panel === "toc"}
-            onClick={() => setPanel(panel === "toc" ? null : "toc")}
-          >
-            目录
-          </button>
-          <button
-            type="button"
-            className="tj-reader__tool"
-            aria-pressed={panel === "marks"}
-            onClick={() => setPanel(panel === "marks" ? null : "marks")}
-          >
-            书签 {marks.length}
-          </button>
-          <button type="button" className="tj-reader__tool" onClick={() => void addMark()}>
-            加书签
-          </button>
-        </div>
-        {notice && (
-          <p className="tj-reader__notice" role="status">
-            {notice}
-          </p>
-        )}
-        {panel === "toc" && (
-          <section className="tj-reader__panel" aria-label="目录">
-            <h2>目录</h2>
-            <ol className="tj-toc">
-              {toc.map((c) => (
-                <li key={c.position}>
-                  <AppLink
-                    to={readerPath(book, c.position)}
-                    aria-current={c.position === position ? "true" : undefined}
-                  >
-                    <span>{c.title}</span>
-                    <span className="tj-toc__chars">{c.chars} 字</span>
-                  </AppLink>
-                </li>
+              {FONT_LABELS.map(([variant, label]) => (
+                <button
+                  key={variant}
+                  type="button"
+                  className="tj-reader__tool"
+                  aria-pressed={font === variant}
+                  aria-label={`字号${label}`}
+                  onClick={() => changeFont(variant)}
+                >
+                  {label}
+                </button>
               ))}
-            </ol>
-          </section>
-        )}
-        {panel === "marks" && (
-          <section className="tj-reader__panel" aria-label="书签">
-            <h2>书签</h2>
-            {marks.length === 0 ? (
-              <p className="tj-empty">还没有书签，读到想记住的地方点“加书签”。</p>
-            ) : (
-              <ul className="tj-bookmarks">
-                {marks.map((m) => (
-                  <li key={m.id}>
-                    <button type="button" className="tj-bookmarks__go" onClick={() => openMark(m)}>
-                      {m.chapterTitle} · {m.excerpt}
-                    </button>
-                    <button
-                      type="button"
-                      className="tj-bookmarks__remove"
-                      aria-label={`删除书签：${m.excerpt}`}
-                      onClick={() => void removeMark(m)}
+              <button
+                type="button"
+                className="tj-reader__tool"
+                aria-pressed={night}
+                onClick={toggleNight}
+              >
+                夜间
+              </button>
+              {MODE_LABELS.map(([value, label]) => (
+                <button
+                  key={value}
+                  type="button"
+                  className="tj-reader__tool"
+                  aria-pressed={mode === value}
+                  onClick={() => chooseMode(value)}
+                >
+                  {label}
+                </button>
+              ))}
+              <button
+                type="button"
+                className="tj-reader__tool"
+                aria-pressed={panel === "toc"}
+                onClick={() => setPanel(panel === "toc" ? null : "toc")}
+              >
+                目录
+              </button>
+              <button
+                type="button"
+                className="tj-reader__tool"
+                aria-pressed={panel === "marks"}
+                onClick={() => setPanel(panel === "marks" ? null : "marks")}
+              >
+                书签 {marks.length}
+              </button>
+              <button type="button" className="tj-reader__tool" onClick={() => void addMark()}>
+                加书签
+              </button>
+            </div>
+          )}
+          {notice && (
+            <p className="tj-reader__notice" role="status">
+              {notice}
+            </p>
+          )}
+          {showTools && panel === "toc" && (
+            <section className="tj-reader__panel" aria-label="目录">
+              <h2>目录</h2>
+              <ol className="tj-toc">
+                {toc.map((c) => (
+                  <li key={c.position}>
+                    <AppLink
+                      to={readerPath(book, c.position)}
+                      aria-current={c.position === position ? "true" : undefined}
                     >
-                      删除
-                    </button>
+                      <span>{c.title}</span>
+                      <span className="tj-toc__chars">{c.chars} 字</span>
+                    </AppLink>
                   </li>
                 ))}
-              </ul>
-            )}
-          </section>
+              </ol>
+            </section>
+          )}
+          {showTools && panel === "marks" && (
+            <section className="tj-reader__panel" aria-label="书签">
+              <h2>书签</h2>
+              {marks.length === 0 ? (
+                <p className="tj-empty">还没有书签，读到想记住的地方点“加书签”。</p>
+              ) : (
+                <ul className="tj-bookmarks">
+                  {marks.map((m) => (
+                    <li key={m.id}>
+                      <button
+                        type="button"
+                        className="tj-bookmarks__go"
+                        onClick={() => openMark(m)}
+                      >
+                        {m.chapterTitle} · {m.excerpt}
+                      </button>
+                      <button
+                        type="button"
+                        className="tj-bookmarks__remove"
+                        aria-label={`删除书签：${m.excerpt}`}
+                        onClick={() => void removeMark(m)}
+                      >
+                        删除
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+        </div>
+      </div>
+      <div
+        className="tj-reader__stage"
+        ref={stageRef}
+        onPointerDown={paged ? onPointerDown : undefined}
+        onPointerUp={paged ? onPointerUp : undefined}
+        onPointerCancel={paged ? () => (swipe.current = null) : undefined}
+      >
+        <main
+          className="tj-reader__text"
+          ref={textRef}
+          data-turning={paged && turning ? "on" : undefined}
+          style={paged ? { transform: `translateX(${-paging.page * paging.pitch}px)` } : undefined}
+        >
+          <h1 className="tj-reader__chapter">{chapter.title}</h1>
+          {chapter.paragraphs.map((p, i) => (
+            // Paragraphs of a chapter never move: their order is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed text
+            <p key={i}>{p}</p>
+          ))}
+        </main>
+        {paged && (
+          // The page-turn zones: the left and right thirds of the page, and its middle for the
+          // tools. The text under them stays in the document for screen readers.
+          <div className="tj-reader__zones">
+            <button
+              type="button"
+              className="tj-reader__zone"
+              aria-label="上一页"
+              onClick={() => tap(-1)}
+            />
+            <button
+              type="button"
+              className="tj-reader__zone tj-reader__zone--middle"
+              aria-label={tools ? "隐藏阅读设置" : "显示阅读设置"}
+              aria-expanded={tools}
+              aria-controls="tj-reader-tools"
+              onClick={() => setTools(!tools)}
+            />
+            <button
+              type="button"
+              className="tj-reader__zone"
+              aria-label="下一页"
+              onClick={() => tap(1)}
+            />
+          </div>
         )}
       </div>
-      <main className="tj-reader__text">
-        <h1 className="tj-reader__chapter">{chapter.title}</h1>
-        {chapter.paragraphs.map((p, i) => (
-          // Paragraphs of a chapter never move: their order is their identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed text
-          <p key={i}>{p}</p>
-        ))}
-      </main>
-      <nav className="tj-reader__pager" aria-label="翻章">
-        {chapter.prev ? (
-          <AppLink
-            className="tj-button tj-button--ghost"
-            to={readerPath(book, chapter.prev.position)}
-          >
-            上一章
-          </AppLink>
-        ) : (
-          <AppLink className="tj-button tj-button--ghost" to={bookPath(book)}>
-            返回目录
-          </AppLink>
-        )}
-        {chapter.next ? (
-          <AppLink className="tj-button" to={readerPath(book, chapter.next.position)}>
-            下一章
-          </AppLink>
-        ) : (
-          <AppLink className="tj-button" to={bookPath(book)}>
-            读完了，回目录
-          </AppLink>
-        )}
-      </nav>
+      {paged && (
+        <p className="tj-reader__folio" aria-live="polite">
+          <span className="tj-reader__folio-title">{chapter.title}</span>
+          <span data-testid="reader-page">
+            第 {paging.page + 1}/{paging.pages} 页
+          </span>
+          <span>本章 {Math.round(seen * 100)}%</span>
+        </p>
+      )}
+      {!paged && (
+        <nav className="tj-reader__pager" aria-label="翻章">
+          {chapter.prev ? (
+            <AppLink
+              className="tj-button tj-button--ghost"
+              to={readerPath(book, chapter.prev.position)}
+            >
+              上一章
+            </AppLink>
+          ) : (
+            <AppLink className="tj-button tj-button--ghost" to={bookPath(book)}>
+              返回目录
+            </AppLink>
+          )}
+          {chapter.next ? (
+            <AppLink className="tj-button" to={readerPath(book, chapter.next.position)}>
+              下一章
+            </AppLink>
+          ) : (
+            <AppLink className="tj-button" to={bookPath(book)}>
+              读完了，回目录
+            </AppLink>
+          )}
+        </nav>
+      )}
     </div>
   );
 }
