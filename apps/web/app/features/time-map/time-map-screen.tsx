@@ -26,10 +26,10 @@ import {
   playYears,
   sliderToYear,
   stepYear,
-  timeMapUrl,
   yearToSlider,
 } from "./time-map-model.ts";
 import { type SheetContent, TimeMapSheet } from "./time-map-sheet.tsx";
+import { useYearInAddress } from "./year-address.ts";
 import "./time-map.css";
 
 /** A regime as the lists show it: everything but its outline. */
@@ -88,15 +88,6 @@ function stripGeometry(d: TimeMapYearData): TimeMapYearSummary {
   return { ...d, regimes: d.regimes.map(({ geometry: _g, ...r }) => r) };
 }
 
-/** Keeps `?year=` in the address (the other parameters stay), so the view can be shared. */
-function writeYear(year: number) {
-  if (typeof window === "undefined") return;
-  const url = timeMapUrl(window.location.pathname, window.location.search, year);
-  if (url === `${window.location.pathname}${window.location.search}`) return;
-  // React Router keeps its own entry key in history.state: it is carried over untouched.
-  window.history.replaceState(window.history.state, "", url);
-}
-
 /**
  * 时空地图: the regimes of a year drawn on the map with their names, the events of that year and
  * the years near it, capitals, and on demand the people alive then and the world's events of the
@@ -131,6 +122,7 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
 
   // --- The year: the latest asked for is fetched once the one before has come.
   const wanted = useRef(data.initial.year);
+  const writeYear = useYearInAddress();
   const busy = useRef(false);
   const [attempt, setAttempt] = useState(0);
   /** The drawn map, to draw a year as soon as it comes, before the lists re-render. */
@@ -190,7 +182,7 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
         busy.current = false;
         if (wanted.current !== y) pump();
       });
-  }, []);
+  }, [writeYear]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: 重试 (attempt) asks again
   useEffect(() => {
