@@ -68,6 +68,13 @@ function afterPaint(work: () => void) {
   requestAnimationFrame(() => window.setTimeout(work, 0));
 }
 
+/** Runs `work` when the page is next idle (Safari has no requestIdleCallback: after the frame). */
+function whenIdle(work: () => void) {
+  if (typeof window.requestIdleCallback === "function")
+    window.requestIdleCallback(work, { timeout: 500 });
+  else afterPaint(work);
+}
+
 /** Loading is said only when a year takes longer than this (a quick one would flash). */
 const LOADING_SHOWN_AFTER_MS = 250;
 
@@ -169,9 +176,13 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
             if (settled) setStatus("idle");
           }),
         );
-        // The years either side are asked for while the reader looks: a step is then instant.
-        for (const near of [stepYear(d.year, 1, d.range), stepYear(d.year, -1, d.range)])
-          if (!hasYear(near)) fetchYear(near).catch(() => undefined);
+        // The years either side are asked for while the reader looks, so a step is then
+        // instant; once the page is idle, not in the input's own task (a request costs the
+        // main thread a few milliseconds, and its answer is read when it comes).
+        whenIdle(() => {
+          for (const near of [stepYear(d.year, 1, d.range), stepYear(d.year, -1, d.range)])
+            if (!hasYear(near)) fetchYear(near).catch(() => undefined);
+        });
       })
       .catch((error: unknown) => {
         console.error("time map year", error);
