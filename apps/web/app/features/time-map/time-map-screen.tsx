@@ -68,12 +68,8 @@ function afterPaint(work: () => void) {
   requestAnimationFrame(() => window.setTimeout(work, 0));
 }
 
-/** Runs `work` when the page is next idle (Safari has no requestIdleCallback: after the frame). */
-function whenIdle(work: () => void) {
-  if (typeof window.requestIdleCallback === "function")
-    window.requestIdleCallback(work, { timeout: 500 });
-  else afterPaint(work);
-}
+/** The years asked for ahead around a year that is drawn, nearest first. */
+const NEAR_YEARS = [1, -1, 2, -2];
 
 /** Loading is said only when a year takes longer than this (a quick one would flash). */
 const LOADING_SHOWN_AFTER_MS = 250;
@@ -169,19 +165,22 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
         }
         // The lists follow the map once the new year is on screen, without holding up the
         // frame that shows it or the next input.
-        afterPaint(() =>
+        afterPaint(() => {
           startTransition(() => {
             setFull(d);
             setShown(stripGeometry(d));
             if (settled) setStatus("idle");
-          }),
-        );
-        // The years either side are asked for while the reader looks, so a step is then
-        // instant; once the page is idle, not in the input's own task (a request costs the
-        // main thread a few milliseconds, and its answer is read when it comes).
-        whenIdle(() => {
-          for (const near of [stepYear(d.year, 1, d.range), stepYear(d.year, -1, d.range)])
-            if (!hasYear(near)) fetchYear(near).catch(() => undefined);
+          });
+          // The years near are asked for while the reader looks, after the frame that shows
+          // the lists too: not in the input's own task, nor before the frame its key's release
+          // waits for (a request costs the main thread a few milliseconds). Two either side,
+          // so the next step's year was asked for a step earlier and never waits on the network.
+          afterPaint(() => {
+            for (const by of NEAR_YEARS) {
+              const near = stepYear(d.year, by, d.range);
+              if (!hasYear(near)) fetchYear(near).catch(() => undefined);
+            }
+          });
         });
       })
       .catch((error: unknown) => {
