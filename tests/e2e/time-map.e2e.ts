@@ -115,7 +115,11 @@ describe("the time map", () => {
       await slideTo(page, year);
       const listed = await regimes(page);
       expect(listed, String(year)).toEqual(expect.arrayContaining(names));
-      expect(page.url()).toContain(`year=${year}`);
+      // The address follows the year once it has stayed (a second), not on every step.
+      await page.waitForFunction(
+        (y) => new URLSearchParams(location.search).get("year") === String(y),
+        year,
+      );
       await expect(page.getByTestId("timemap-slider").getAttribute("aria-valuetext")).resolves.toBe(
         year < 0 ? `前${-year}年` : `${year}年`,
       );

@@ -10,6 +10,7 @@ import type {
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TimeMapScreen, type TimeMapScreenData } from "./time-map-screen.tsx";
+import { ADDRESS_SETTLE_MS } from "./year-address.ts";
 
 // A small made-up answer of the year API, for the screen's behaviour only (the real data is
 // the services', exercised by the browser journeys).
@@ -179,6 +180,9 @@ function renderScreen(initial: TimeMapYearData, extra: Partial<TimeMapScreenData
   render(<Stub initialEntries={["/home/timemap"]} />);
 }
 
+/** Long enough for the address to follow a year that stays. */
+const SETTLED = { timeout: ADDRESS_SETTLE_MS + 1500 };
+
 const listed = () =>
   [...document.querySelectorAll("[data-testid=timemap-regimes] .tj-timemap__regime-name")].map(
     (a) => a.textContent,
@@ -197,20 +201,39 @@ describe("the time map screen", () => {
     expect(screen.getByRole("alert").textContent).toContain("地图没有加载出来");
   });
 
-  it("moves to a year from the slider and the years list, writing it into the address", async () => {
+  it("moves to a year from the slider and the years list, writing it into the address once it stays", async () => {
     renderScreen(ANSWERS["1949"] as TimeMapYearData);
     const slider = screen.getByRole("slider", { name: "年份" });
     fireEvent.change(slider, { target: { value: "-221" } });
     expect(slider.getAttribute("aria-valuetext")).toBe("前221年");
     await waitFor(() => expect(listed()).toEqual(["秦"]));
-    expect(window.location.search).toBe("?year=-221");
     expect(screen.getByRole("heading", { name: /前221年的政权/ })).toBeTruthy();
+    // The address follows once the year has stayed, not in the step's own moment.
+    expect(window.location.search).toBe("");
+    await waitFor(() => expect(window.location.search).toBe("?year=-221"), SETTLED);
     fireEvent.click(screen.getByRole("button", { name: /中华人民共和国成立/ }));
     await waitFor(() => expect(listed()).toEqual(["中华人民共和国"]));
-    expect(window.location.search).toBe("?year=1949");
     expect(
       screen.getByRole("button", { name: /中华人民共和国成立/ }).getAttribute("aria-pressed"),
     ).toBe("true");
+    // A link followed before then writes it first, so going back returns to the year left.
+    expect(window.location.search).toBe("?year=-221");
+    const stay = (e: Event) => e.preventDefault();
+    document.addEventListener("click", stay, true);
+    fireEvent.click(screen.getByRole("link", { name: "中华人民共和国" }));
+    document.removeEventListener("click", stay, true);
+    expect(window.location.search).toBe("?year=1949");
+  });
+
+  it("writes a run of steps into the address once, when the year stays", async () => {
+    renderScreen(ANSWERS["1949"] as TimeMapYearData);
+    const replace = vi.spyOn(window.history, "replaceState");
+    const slider = screen.getByRole("slider", { name: "年份" });
+    for (const value of ["1126", "-221", "1126", "-221"])
+      fireEvent.change(slider, { target: { value } });
+    await waitFor(() => expect(listed()).toEqual(["秦"]));
+    await waitFor(() => expect(window.location.search).toBe("?year=-221"), SETTLED);
+    expect(replace).toHaveBeenCalledTimes(1);
   });
 
   it("shows the server's message for a year outside the range and the clamped year", async () => {

@@ -26,10 +26,10 @@ import {
   playYears,
   sliderToYear,
   stepYear,
-  timeMapUrl,
   yearToSlider,
 } from "./time-map-model.ts";
 import { type SheetContent, TimeMapSheet } from "./time-map-sheet.tsx";
+import { useYearInAddress } from "./year-address.ts";
 import "./time-map.css";
 
 /** A regime as the lists show it: everything but its outline. */
@@ -68,6 +68,9 @@ function afterPaint(work: () => void) {
   requestAnimationFrame(() => window.setTimeout(work, 0));
 }
 
+/** The years asked for ahead around a year that is drawn, nearest first. */
+const NEAR_YEARS = [1, -1, 2, -2];
+
 /** Loading is said only when a year takes longer than this (a quick one would flash). */
 const LOADING_SHOWN_AFTER_MS = 250;
 
@@ -86,15 +89,6 @@ const chinaEventsOf = (() => {
 
 function stripGeometry(d: TimeMapYearData): TimeMapYearSummary {
   return { ...d, regimes: d.regimes.map(({ geometry: _g, ...r }) => r) };
-}
-
-/** Keeps `?year=` in the address (the other parameters stay), so the view can be shared. */
-function writeYear(year: number) {
-  if (typeof window === "undefined") return;
-  const url = timeMapUrl(window.location.pathname, window.location.search, year);
-  if (url === `${window.location.pathname}${window.location.search}`) return;
-  // React Router keeps its own entry key in history.state: it is carried over untouched.
-  window.history.replaceState(window.history.state, "", url);
 }
 
 /**
@@ -131,6 +125,7 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
 
   // --- The year: the latest asked for is fetched once the one before has come.
   const wanted = useRef(data.initial.year);
+  const writeYear = useYearInAddress();
   const busy = useRef(false);
   const [attempt, setAttempt] = useState(0);
   /** The drawn map, to draw a year as soon as it comes, before the lists re-render. */
@@ -170,16 +165,23 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
         }
         // The lists follow the map once the new year is on screen, without holding up the
         // frame that shows it or the next input.
-        afterPaint(() =>
+        afterPaint(() => {
           startTransition(() => {
             setFull(d);
             setShown(stripGeometry(d));
             if (settled) setStatus("idle");
-          }),
-        );
-        // The years either side are asked for while the reader looks: a step is then instant.
-        for (const near of [stepYear(d.year, 1, d.range), stepYear(d.year, -1, d.range)])
-          if (!hasYear(near)) fetchYear(near).catch(() => undefined);
+          });
+          // The years near are asked for while the reader looks, after the frame that shows
+          // the lists too: not in the input's own task, nor before the frame its key's release
+          // waits for (a request costs the main thread a few milliseconds). Two either side,
+          // so the next step's year was asked for a step earlier and never waits on the network.
+          afterPaint(() => {
+            for (const by of NEAR_YEARS) {
+              const near = stepYear(d.year, by, d.range);
+              if (!hasYear(near)) fetchYear(near).catch(() => undefined);
+            }
+          });
+        });
       })
       .catch((error: unknown) => {
         console.error("time map year", error);
@@ -190,7 +192,7 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
         busy.current = false;
         if (wanted.current !== y) pump();
       });
-  }, []);
+  }, [writeYear]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: 重试 (attempt) asks again
   useEffect(() => {
