@@ -99,6 +99,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The pop-ups animate out (antd-mobile); on a loaded machine that takes longer than the default
+// second, so the checks wait for the layer to go rather than for a time.
+const GONE = { timeout: 10_000 };
+
 describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
   it("draws nothing of the pop-ups until one opens", async () => {
     await renderPopups();
@@ -127,7 +131,7 @@ describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
     const desc = sheet.querySelector(".tj-sheet__desc") as HTMLElement;
     expect(desc.style.maxHeight).toBe("300px");
     fireEvent.click(screen.getByTestId("toast-layer"));
-    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "官渡之战" }));
+    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "官渡之战" }), GONE);
   });
 
   it("closes the toast sheet on Escape", async () => {
@@ -135,7 +139,7 @@ describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
     act(() => popups().showToastSheet({ type: "SUMMARY", name: "赤壁", desc: "火烧赤壁。" }));
     await screen.findByRole("dialog", { name: "赤壁" });
     fireEvent.keyDown(document, { key: "Escape" });
-    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "赤壁" }));
+    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "赤壁" }), GONE);
   });
 
   it("resolves the confirm dialog with the reader's choice", async () => {
@@ -148,7 +152,10 @@ describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
     expect(dialog.textContent).toContain("进度不会保存");
     fireEvent.click(screen.getByRole("button", { name: "确定" }));
     await expect(answer).resolves.toBe(true);
-    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "退出答题？" }));
+    await waitForElementToBeRemoved(
+      () => screen.queryByRole("dialog", { name: "退出答题？" }),
+      GONE,
+    );
     act(() => {
       answer = popups().confirm({
         title: "退出答题？",
@@ -158,7 +165,10 @@ describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
     });
     fireEvent.click(await screen.findByRole("button", { name: "继续答题" }));
     await expect(answer).resolves.toBe(false);
-    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "退出答题？" }));
+    await waitForElementToBeRemoved(
+      () => screen.queryByRole("dialog", { name: "退出答题？" }),
+      GONE,
+    );
   });
 
   it("shows and hides the loading pop-up", async () => {
@@ -166,7 +176,7 @@ describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
     act(() => popups().setLoading(true));
     expect((await screen.findByRole("status")).textContent).toContain("加载中…");
     act(() => popups().setLoading(false));
-    await waitForElementToBeRemoved(() => screen.queryByRole("status"));
+    await waitForElementToBeRemoved(() => screen.queryByRole("status"), GONE);
   });
 
   it("without the option flag the download prompt has one acknowledge button and the default text", async () => {
@@ -177,7 +187,7 @@ describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
     expect(prompt.className).toContain("tj-download-popup--white");
     expect(screen.queryByRole("button", { name: "前往" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "我知道了" }));
-    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "打开App" }));
+    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "打开App" }), GONE);
   });
 
   it("with the option flag it offers cancel (calling onCancel) and go, with the given text", async () => {
@@ -198,7 +208,7 @@ describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
     expect(screen.getByRole("button", { name: "前往" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "取消" }));
     expect(cancelled).toBe(1);
-    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "打开App" }));
+    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "打开App" }), GONE);
   });
 
   it("opens the entry summary loading, then shows it; 查看详情 goes to the entry with seeMore", async () => {
@@ -215,7 +225,7 @@ describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
     await waitFor(() =>
       expect(screen.getByTestId("location").textContent).toBe(`/detail/${ENTRY_ID}?seeMore=1`),
     );
-    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "词条摘要" }));
+    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "词条摘要" }), GONE);
   });
 
   it("shows the failure text for an entry that does not exist, and closes on Escape", async () => {
@@ -226,7 +236,7 @@ describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
     expect(popup.textContent).toContain(DETAIL_ERROR_TEXT);
     expect(popup.textContent).toContain(DETAIL_ERROR_HINT);
     fireEvent.keyDown(document, { key: "Escape" });
-    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "词条摘要" }));
+    await waitForElementToBeRemoved(() => screen.queryByRole("dialog", { name: "词条摘要" }), GONE);
   });
 
   it("shows the open-in-browser hint and closes it on a tap", async () => {
@@ -235,7 +245,7 @@ describe("shell pop-ups (spec §2 Pop-ups, §4)", () => {
     const hint = await screen.findByTestId("browser-hint");
     expect(hint.textContent).toContain("在浏览器中打开");
     fireEvent.click(hint);
-    await waitForElementToBeRemoved(() => screen.queryByTestId("browser-hint"));
+    await waitForElementToBeRemoved(() => screen.queryByTestId("browser-hint"), GONE);
   });
 
   it("shows nothing in the black layout", async () => {
