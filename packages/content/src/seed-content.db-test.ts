@@ -61,6 +61,7 @@ describe.each(databaseTargets())("seedContent on $name", (target) => {
         "0035-quiz",
         "0036-vote-ballots",
         "0037-campaign-works",
+        "0038-live-reminders",
       ]);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const bundle = loadContent("tests/fixtures/content");

@@ -199,9 +199,12 @@ describe.each(databaseTargets())("live-session reminders on $name", (target) => 
       : handle;
     try {
       const [a, b] = await Promise.all([job().run(), job({ db: other }).run()]);
-      expect(a.due + b.due).toBe(12);
+      // How many rows each run saw before the other claimed them depends on timing; every row
+      // a run saw is either claimed by it or lost to the other, and each is claimed once.
       expect(a.claimed + b.claimed).toBe(6);
-      expect(a.lost + b.lost).toBe(6);
+      expect(a.due).toBe(a.claimed + a.lost);
+      expect(b.due).toBe(b.claimed + b.lost);
+      expect(a.due + b.due).toBeGreaterThanOrEqual(6);
       expect(a.wechat + b.wechat).toBe(6);
     } finally {
       wechat = async (m) => {
