@@ -142,10 +142,9 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
     const y = wanted.current;
     busy.current = true;
     const asked = performance.now();
-    // A year already here is drawn at once; another says it is loading only if it is slow.
-    const slow = hasYear(y)
-      ? 0
-      : window.setTimeout(() => setStatus("loading"), LOADING_SHOWN_AFTER_MS);
+    // A year already here is drawn at once (its answer settles long before the timer); another
+    // says it is loading only if it is slow.
+    const slow = window.setTimeout(() => setStatus("loading"), LOADING_SHOWN_AFTER_MS);
     fetchYear(y)
       .then((d) => {
         performance.measure("timemap:fetch", { start: asked });
@@ -204,6 +203,10 @@ export function TimeMapScreen({ title, data }: { title: string; data: TimeMapScr
     (next: number, options: { keepNotice?: boolean } = {}) => {
       const y = Math.min(range.max, Math.max(range.min, next === 0 ? 1 : next));
       if (!options.keepNotice) setNotice(null);
+      // A year not here yet is asked for in the input's own task, so the request travels while
+      // React renders the change (the effect that draws it would start it only after). While an
+      // answer is on its way the latest year waits for it, as the pump does.
+      if (!busy.current && !hasYear(y)) fetchYear(y).catch(() => undefined);
       setYearState(y);
     },
     [range.max, range.min],
