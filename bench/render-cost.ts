@@ -4,11 +4,16 @@
  * The server's own CPU time (from /proc) over the requests served gives milliseconds of CPU per
  * page, unaffected by the load generator or queueing, for comparing changes to the render path
  * side by side. The figures under load are `npm run bench`'s.
+ *
+ * This machine kind's speed varies several-fold from hour to hour (Lighthouse's benchmark index
+ * has read 843 and 3,800 on the same day), so the run prints the same index, computed here in
+ * Node before the pages are loaded: figures from runs at different indexes are not comparable.
  */
 import { readFileSync } from "node:fs";
 import { Agent, get as httpGet } from "node:http";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
+import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { startServer } from "../tests/support/start-server.ts";
 import { intFromEnv } from "./bench-env.ts";
 
@@ -97,8 +102,9 @@ try {
   const loadAverage = loadavg()
     .map((n) => n.toFixed(2))
     .join(" ");
+  const speedIndex = pageFunctions.computeBenchmarkIndex();
   console.log(
-    `${new Date().toISOString()}: ${seconds} s each, one worker, ${connections} connections, load average before: ${loadAverage}`,
+    `${new Date().toISOString()}: ${seconds} s each, one worker, ${connections} connections, load average before: ${loadAverage}, machine index ${Math.round(speedIndex)} (Lighthouse's benchmarkIndex, computed in Node)`,
   );
   for (const page of pages) {
     const bytes = (await get(page.path, signedIn)).byteLength;
