@@ -140,7 +140,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     options.env?.SQLITE_PATH ?? join(options.env?.DATA_DIR ?? dataDir, "tongjian.sqlite");
   if (seeded && !(await exists(sqlitePath))) await copyDatabase(seeded, sqlitePath);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(process.env.PROF_ARGS ? process.env.PROF_ARGS.split(" ") : []), "apps/api/dist/main.js"], {
+  const child = spawn(process.execPath, ["apps/api/dist/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
