@@ -12,12 +12,13 @@ import {
   useRef,
   useState,
 } from "react";
-import { PrefetchPageLinks, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
 import { type ConnectionHints, shouldPrefetchLinks } from "../../shell/link-prefetch.ts";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useArticleFont } from "../content/use-article-font.ts";
+import { askAhead } from "./chapter-ahead.ts";
 import {
   addDeviceBookmark,
   readDevice,
@@ -226,9 +227,9 @@ export function ReaderScreen({
   const leaving = useRef(false);
   const press = useRef<Press | null>(null);
   const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** The next chapter has been asked for ahead (once it is, the request stays made). */
-  const [ahead, setAhead] = useState(false);
   const [mayFetchAhead, setMayFetchAhead] = useState(false);
+  const fetchedAhead = useRef(false);
+  const { load: fetchAhead } = useFetcher();
   const book = chapter.book.key;
   const position = chapter.position;
   const weights = useMemo(() => paragraphWeights(chapter.paragraphs), [chapter.paragraphs]);
@@ -371,16 +372,17 @@ export function ReaderScreen({
     setMayFetchAhead(shouldPrefetchLinks(connection));
   }, []);
 
-  // 翻页: on the chapter's last pages the next chapter is fetched in the background, so turning
-  // past the last page opens it without waiting on the network.
+  // 翻页: on the chapter's last pages the next chapter is fetched in the background (once), so
+  // turning past the last page opens it without waiting on the network. The pages are counted
+  // once they are laid out (a page width).
   useEffect(() => {
-    if (
-      mode === "paged" &&
-      mayFetchAhead &&
-      fetchNextAhead(paging.page, paging.pages, chapter.next !== null)
-    )
-      setAhead(true);
-  }, [mode, mayFetchAhead, paging.page, paging.pages, chapter.next]);
+    if (fetchedAhead.current || mode !== "paged" || !mayFetchAhead || paging.pitch <= 0) return;
+    if (!chapter.next || !fetchNextAhead(paging.page, paging.pages, true)) return;
+    fetchedAhead.current = true;
+    const path = readerPath(book, chapter.next.position);
+    askAhead(path);
+    void fetchAhead(path);
+  }, [mode, mayFetchAhead, paging, chapter.next, book, fetchAhead]);
 
   // Keep the place when the reader leaves.
   useEffect(() => {
@@ -543,6 +545,12 @@ export function ReaderScreen({
     const dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
     const held = event.timeStamp - start.at;
+    const tapped = start.kind === "pending" && isTap(dx, dy, held);
+    // A tap while text is selected only clears the selection (not every browser does on its own).
+    if (tapped && start.hadSelection) {
+      document.getSelection()?.removeAllRanges();
+      return;
+    }
     // A long press or a sweep that selected text leaves the page where it is.
     if (selecting() || start.kind === "none") {
       settle();
@@ -563,7 +571,7 @@ export function ReaderScreen({
       } else settle(turned === "chapter" ? end.direction : 0);
       return;
     }
-    if (!isTap(dx, dy, held) || start.hadSelection) return;
+    if (!tapped) return;
     const stage = stageRef.current?.getBoundingClientRect();
     const zone = stage ? tapZone(event.clientX, stage.left, stage.width) : 0;
     if (zone === 0) setTools(!tools);
@@ -879,9 +887,6 @@ export function ReaderScreen({
           </div>
         )}
       </div>
-      {ahead && chapter.next && (
-        <PrefetchPageLinks page={readerPath(book, chapter.next.position)} />
-      )}
       {paged && (
         <p className="tj-reader__folio" aria-live="polite">
           <span className="tj-reader__folio-title">{chapter.title}</span>
@@ -906,7 +911,7 @@ export function ReaderScreen({
             </AppLink>
           )}
           {chapter.next ? (
-            <AppLink className="tj-button" to={readerPath(book, chapter.next.position)} prefetch>
+            <AppLink className="tj-button" to={readerPath(book, chapter.next.position)}>
               下一章
             </AppLink>
           ) : (
