@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { askAhead, FETCHED_AHEAD_MS, loadAhead, pageKey } from "./chapter-ahead.ts";
+import {
+  askAhead,
+  FETCHED_AHEAD_MS,
+  forgetFetchedAhead,
+  loadAhead,
+  pageKey,
+} from "./chapter-ahead.ts";
 
 const server = (value: string) => vi.fn(() => Promise.resolve(value));
 
@@ -61,5 +67,15 @@ describe("chapters fetched ahead", () => {
     finish("ahead");
     await expect(opened).resolves.toBe("ahead");
     expect(turn).not.toHaveBeenCalled();
+  });
+
+  it("fetches afresh after what was fetched ahead went out of date", async () => {
+    const path = "/reader?book=f&chapter=3";
+    askAhead(path);
+    await loadAhead(path, server("ahead"), 0);
+    forgetFetchedAhead();
+    const turn = server("fresh");
+    await expect(loadAhead(path, turn, 10)).resolves.toBe("fresh");
+    expect(turn).toHaveBeenCalledTimes(1);
   });
 });

@@ -30,6 +30,12 @@ export function askAhead(path: string) {
   asked.add(pageKey(path));
 }
 
+/** Drops what was fetched ahead: it is out of date (a bookmark was added or removed). */
+export function forgetFetchedAhead() {
+  asked.clear();
+  kept.clear();
+}
+
 /**
  * Loads a page's data: what was fetched ahead for it (once, while fresh, falling back to the
  * server if that fetch failed), else from the server. A fetch ahead itself is kept, and never

@@ -18,7 +18,7 @@ import { AppLink } from "../../shell/app-link.tsx";
 import { type ConnectionHints, shouldPrefetchLinks } from "../../shell/link-prefetch.ts";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useArticleFont } from "../content/use-article-font.ts";
-import { askAhead } from "./chapter-ahead.ts";
+import { askAhead, forgetFetchedAhead } from "./chapter-ahead.ts";
 import {
   addDeviceBookmark,
   readDevice,
@@ -80,12 +80,6 @@ const MODE_LABELS: [ReaderMode, string][] = [
  */
 let hydrated = false;
 const initially = <T,>(read: () => T, fallback: T) => (hydrated ? read() : fallback);
-
-/**
- * The book whose bookmarks a signed-in reader changed on this page. The next chapter's data may
- * have been fetched ahead before the change, so that chapter asks the account for them again.
- */
-let marksChangedFor: string | null = null;
 
 interface Mark {
   id: string;
@@ -350,21 +344,6 @@ export function ReaderScreen({
   useEffect(() => {
     if (signedIn) setMarks(serverMarks);
   }, [serverMarks, signedIn]);
-
-  // Bookmarks changed in another chapter may be newer than this chapter's data (fetched ahead).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per chapter
-  useEffect(() => {
-    if (!signedIn || marksChangedFor !== book) return;
-    marksChangedFor = null;
-    let live = true;
-    api
-      .get<Bookmark[]>(`/api/book/y/bookmarks/${book}`)
-      .then((list) => live && setMarks(list))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
 
   // Spec §9: nothing is fetched ahead on 2g or when the reader asked to save data.
   useEffect(() => {
@@ -643,7 +622,8 @@ export function ReaderScreen({
     }
     try {
       const saved = await api.post<Bookmark>(`/api/book/y/bookmarks/${book}`, mark);
-      marksChangedFor = book;
+      // The next chapter's data, if fetched ahead, lists the bookmarks as they were.
+      forgetFetchedAhead();
       setMarks((list) =>
         [...list, saved].sort((a, b) => a.position - b.position || a.offset - b.offset),
       );
@@ -667,7 +647,8 @@ export function ReaderScreen({
     }
     try {
       await api.post(`/api/book/y/bookmark/${mark.id}/remove`);
-      marksChangedFor = book;
+      // The next chapter's data, if fetched ahead, lists the bookmarks as they were.
+      forgetFetchedAhead();
       setMarks((list) => list.filter((m) => m.id !== mark.id));
     } catch (error) {
       setNotice(error instanceof ApiRequestError ? error.message : "网络异常，书签未删除，请重试");
