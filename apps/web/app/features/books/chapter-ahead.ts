@@ -3,9 +3,9 @@
  * this page until the turn opens the chapter. The reader route's `clientLoader` answers from here
  * and otherwise asks the server as usual.
  *
- * Not `<link rel="prefetch">`: the browser kept the prefetched response of the page data (which
- * carries no freshness, being per reader) but fetched it again for the navigation, so the turn
- * still waited on the network.
+ * Not `<link rel="prefetch">` (React Router's `PrefetchPageLinks`): Chromium fetched the page
+ * data again for the navigation (it is per reader and carries no freshness), so the turn still
+ * waited on the network.
  */
 
 /** Data fetched ahead is used within this time, once; after it the chapter is fetched afresh. */
