@@ -12,7 +12,10 @@ import { type RunningServer, startServer } from "../support/start-server.ts";
 // the text size and the night theme, adds a bookmark, leaves, reopens the reader and finds
 // their place again, once kept on the device (signed out) and once on the account (signed
 // in); reads in pages (翻页), turning them by tap, key and swipe into the next chapter and
-// back, and finds the same page after a reload and the same paragraph back in 滚动; joins the reading challenge, uploads a note with an image and gives an address; and
+// back, and finds the same page after a reload and the same paragraph back in 滚动; selects
+// text on a page without turning it, drags a page that follows the finger and springs back, and
+// turns into a next chapter fetched while on the last pages; joins the reading challenge,
+// uploads a note with an image and gives an address; and
 // pledges to the book donation. The server takes the books' chapters from the installed
 // chinese-poetry package (the whole 论语, twenty chapters) and skips the poem import, to start
 // quickly.
@@ -244,18 +247,59 @@ const seenParagraphs = async (page: Page) => {
   });
 };
 
-/** A horizontal swipe across the page with one finger, as the phone sends it. */
-async function swipe(page: Page, from: number, to: number) {
+/**
+ * A finger put on the page at `from` and moved sideways to `to`, as the phone sends it; the
+ * returned function lifts it.
+ */
+async function drag(page: Page, from: number, to: number, y = 400) {
   const cdp = await page.context().newCDPSession(page);
-  const y = 400;
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
   for (let step = 1; step <= 5; step++)
     await cdp.send("Input.dispatchTouchEvent", {
       type: "touchMove",
       touchPoints: [{ x: from + ((to - from) * step) / 5, y }],
     });
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await cdp.detach();
+  return async () => {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
+  };
+}
+
+/** A horizontal swipe across the page with one finger. */
+async function swipe(page: Page, from: number, to: number) {
+  const lift = await drag(page, from, to);
+  await lift();
+}
+
+/**
+ * A tap on the page where a turn zone lies. The zones are buttons for the keyboard and screen
+ * readers; a finger lands on the text under them, and the page reads which third it touched.
+ */
+async function tapZone(page: Page, name: string) {
+  const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+  if (!box) throw new Error(`no turn zone "${name}"`);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** How far the page strip stands from its place, in pixels (its transform's x). */
+const stripShift = (page: Page) =>
+  page
+    .locator(".tj-reader__text")
+    .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+
+/** Waits until the page strip has stopped moving and stands at `x`. */
+const stripAt = (page: Page, x: number) =>
+  page.waitForFunction((x) => {
+    const el = document.querySelector(".tj-reader__text");
+    if (!el || el.getAnimations().length > 0) return false;
+    return Math.abs(new DOMMatrix(getComputedStyle(el).transform).m41 - x) < 0.5;
+  }, x);
+
+/** Opens 为政 (chapter 2 of 论语) in pages, with the web fonts in, so the pages are laid out. */
+async function openPaged(page: Page, chapter = 2) {
+  await open(page, `/reader?book=lunyu&chapter=${chapter}`);
+  await page.getByTestId("reader-page").waitFor();
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 describe("the paged reader (翻页)", () => {
@@ -290,16 +334,16 @@ describe("the paged reader (翻页)", () => {
       expect(box?.width, name).toBeGreaterThanOrEqual(44);
       expect(box?.height, name).toBeGreaterThanOrEqual(44);
     }
-    await page.getByRole("button", { name: "下一页" }).tap();
+    await tapZone(page, "下一页");
     await page.getByRole("toolbar", { name: "阅读设置" }).waitFor({ state: "detached" });
     expect((await pageOf(page))[0]).toBe(1);
-    await page.getByRole("button", { name: "下一页" }).tap();
+    await tapZone(page, "下一页");
     await onPage(page, 2);
     const second = await seenParagraphs(page);
     expect(second[0]).not.toBe(firstSeen[0]);
     expect(firstSeen).not.toContain(second.at(-1));
     await page.screenshot({ path: `${SHOTS}/paged-2-page-two.png` });
-    await page.getByRole("button", { name: "上一页" }).tap();
+    await tapZone(page, "上一页");
     await onPage(page, 1);
 
     // Keys and swipes.
@@ -328,7 +372,7 @@ describe("the paged reader (翻页)", () => {
     await expect(page.getByTestId("reader-progress").textContent()).resolves.toContain(
       "第 3/20 章",
     );
-    await page.getByRole("button", { name: "上一页" }).tap();
+    await tapZone(page, "上一页");
     await page.waitForURL(/chapter=2/);
     await page.locator("h1.tj-reader__chapter", { hasText: "为政" }).waitFor();
     await onPage(page, pages);
@@ -384,12 +428,12 @@ describe("the paged reader (翻页)", () => {
     expect(await seenParagraphs(page)).toContain(top);
     // Axe in the night theme and in the light one, with the tools shown and hidden.
     await expect(axeProblems(page)).resolves.toEqual([]);
-    await page.getByRole("button", { name: "隐藏阅读设置" }).click();
+    await tapZone(page, "隐藏阅读设置");
     await page.getByRole("toolbar", { name: "阅读设置" }).waitFor({ state: "detached" });
     await expect(axeProblems(page)).resolves.toEqual([]);
     await expect(smallTargets(page)).resolves.toEqual([]);
     await page.screenshot({ path: `${SHOTS}/paged-4-night-large.png` });
-    await page.getByRole("button", { name: "显示阅读设置" }).click();
+    await tapZone(page, "显示阅读设置");
     await page.getByRole("button", { name: "夜间" }).click();
     await expect(readerBackground(page)).resolves.not.toBe(DARK_PAPER);
     await expect(axeProblems(page)).resolves.toEqual([]);
@@ -415,6 +459,171 @@ describe("the paged reader (翻页)", () => {
       "scroll",
     );
     await page.screenshot({ path: `${SHOTS}/paged-5-back-to-scroll.png` });
+    await context.close();
+  });
+
+  it("lets a reader select text on a page: a long press or a drag over it never turns, a tap still does", async () => {
+    const context = await phoneContext(browser);
+    await context.addInitScript(() => localStorage.setItem("tj:reader-mode", "paged"));
+    const page = await context.newPage();
+    await openPaged(page);
+    // A point on the first line of text, in the right third of the page (a tap there turns on).
+    const point = await page
+      .locator(".tj-reader__text > p")
+      .first()
+      .evaluate((p) => {
+        const line = p.getClientRects()[0] as DOMRect;
+        return { x: Math.min(line.right - 20, window.innerWidth * 0.85), y: line.top + 12 };
+      });
+    expect(point.x).toBeGreaterThan((375 * 2) / 3);
+    // The finger reaches the text itself (not a button over it), and the text can be selected.
+    await expect(
+      page.evaluate(({ x, y }) => {
+        const hit = document.elementFromPoint(x, y);
+        return hit?.matches(".tj-reader__text > p") ? getComputedStyle(hit).userSelect : "covered";
+      }, point),
+    ).resolves.not.toMatch(/none|covered/);
+
+    // A long press: the finger stays down, still, well past a tap.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+    await page.waitForTimeout(800);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
+    expect((await pageOf(page))[0]).toBe(1);
+
+    // A drag across the text selects it, to copy, and leaves the page where it is.
+    await page.mouse.move(point.x, point.y);
+    await page.mouse.down();
+    await page.mouse.move(point.x - 150, point.y, { steps: 6 });
+    await page.mouse.up();
+    const selected = await page.evaluate(() => document.getSelection()?.toString() ?? "");
+    expect(selected.trim().length).toBeGreaterThan(2);
+    await expect(page.locator(".tj-reader__text > p").first().textContent()).resolves.toContain(
+      selected.trim(),
+    );
+    expect((await pageOf(page))[0]).toBe(1);
+    await expect(stripShift(page)).resolves.toBe(0);
+    await page.screenshot({ path: `${SHOTS}/paged-6-selected.png` });
+
+    // A tap while text is selected only clears the selection; the next one turns the page.
+    await page.touchscreen.tap(point.x, point.y);
+    await expect(page.evaluate(() => document.getSelection()?.toString())).resolves.toBe("");
+    expect((await pageOf(page))[0]).toBe(1);
+    await page.touchscreen.tap(point.x, point.y);
+    await onPage(page, 2);
+    await context.close();
+  });
+
+  it("slides the page with the finger, springs it back when let go short, and turns past the threshold", async () => {
+    const context = await phoneContext(browser);
+    await context.addInitScript(() => localStorage.setItem("tj:reader-mode", "paged"));
+    const page = await context.newPage();
+    await openPaged(page);
+    await stripAt(page, 0);
+
+    // 30 px to the left, short of a turn: mid-gesture the page has moved with the finger.
+    const lift = await drag(page, 300, 270);
+    await page.waitForFunction(
+      () =>
+        new DOMMatrix(
+          getComputedStyle(document.querySelector(".tj-reader__text") as Element).transform,
+        ).m41 < -20,
+    );
+    await expect(stripShift(page)).resolves.toBeCloseTo(-30, 0);
+    await page.screenshot({ path: `${SHOTS}/paged-7-mid-drag.png` });
+    await lift();
+    // Let go: it springs back to the same page.
+    await stripAt(page, 0);
+    expect((await pageOf(page))[0]).toBe(1);
+
+    // A longer drag carries the page on: the next one slides into place.
+    const pitch = await page
+      .locator(".tj-reader__text")
+      .evaluate((el) => el.clientWidth + Number.parseFloat(getComputedStyle(el).columnGap));
+    const further = await drag(page, 300, 150);
+    await page.waitForFunction(
+      () =>
+        new DOMMatrix(
+          getComputedStyle(document.querySelector(".tj-reader__text") as Element).transform,
+        ).m41 < -140,
+    );
+    await further();
+    await onPage(page, 2);
+    await stripAt(page, -pitch);
+    // Dragging back a little from page 2 springs back to page 2.
+    const back = await drag(page, 100, 125);
+    await page.waitForFunction(
+      (pitch) =>
+        new DOMMatrix(
+          getComputedStyle(document.querySelector(".tj-reader__text") as Element).transform,
+        ).m41 >
+        -pitch + 20,
+      pitch,
+    );
+    await back();
+    await stripAt(page, -pitch);
+    expect((await pageOf(page))[0]).toBe(2);
+    await context.close();
+  });
+
+  it("fetches the next chapter on a chapter's last pages, so the turn into it waits on nothing", async () => {
+    const context = await phoneContext(browser);
+    await context.addInitScript(() => localStorage.setItem("tj:reader-mode", "paged"));
+    const page = await context.newPage();
+    /** The chapters whose page data the browser asked for, in order. */
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/reader.data") asked.push(url.searchParams.get("chapter") ?? "");
+    });
+    await openPaged(page);
+    const [, pages] = await pageOf(page);
+    expect(pages).toBeGreaterThanOrEqual(4);
+    // Early in the chapter nothing is fetched ahead.
+    await page.keyboard.press("PageDown");
+    await onPage(page, 2);
+    expect(asked).toEqual([]);
+
+    // On the last page but one, chapter 3 is asked for in the background.
+    const ahead = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === "/reader.data" &&
+        new URL(response.url()).searchParams.get("chapter") === "3",
+    );
+    for (let n = 2; n < pages - 1; n++) await page.keyboard.press("PageDown");
+    await onPage(page, pages - 1);
+    expect((await ahead).status()).toBe(200);
+    expect(asked).toEqual(["3"]);
+    // The reader is still on chapter 2.
+    await expect(chapterTitle(page)).resolves.toBe("为政");
+
+    // Turning past the last page opens 八佾 from what was fetched: no second request.
+    await page.keyboard.press("PageDown");
+    await onPage(page, pages);
+    await page.keyboard.press("PageDown");
+    await page.waitForURL(/chapter=3/);
+    await page.locator("h1.tj-reader__chapter", { hasText: "八佾" }).waitFor();
+    await onPage(page, 1);
+    expect(asked).toEqual(["3"]);
+    await context.close();
+  });
+
+  it("fetches nothing ahead on the last chapter of the book", async () => {
+    const context = await phoneContext(browser);
+    await context.addInitScript(() => localStorage.setItem("tj:reader-mode", "paged"));
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/reader.data") asked.push(request.url());
+    });
+    await openPaged(page, 20);
+    const [, pages] = await pageOf(page);
+    for (let n = 1; n < pages; n++) await page.keyboard.press("PageDown");
+    await onPage(page, pages);
+    await page.keyboard.press("PageDown");
+    await page.getByText("已是最后一页，全书读完了").waitFor();
+    expect(asked).toEqual([]);
     await context.close();
   });
 
@@ -446,6 +655,19 @@ describe("the paged reader (翻页)", () => {
     await page.keyboard.press("ArrowRight");
     await onPage(page, 3);
     await expect(duration()).resolves.toBe("0s");
+    // Nor does the page follow a finger: it stays put until a swipe turns it.
+    const pitch = await page
+      .locator(".tj-reader__text")
+      .evaluate((el) => el.clientWidth + Number.parseFloat(getComputedStyle(el).columnGap));
+    await stripAt(page, -2 * pitch);
+    const lift = await drag(page, 300, 200);
+    await expect(stripShift(page)).resolves.toBeCloseTo(-2 * pitch, 0);
+    await expect(
+      page.locator(".tj-reader__text").evaluate((el) => el.getAttribute("data-drag")),
+    ).resolves.toBeNull();
+    await lift();
+    await onPage(page, 4);
+    await expect(stripShift(page)).resolves.toBeCloseTo(-3 * pitch, 0);
     await context.close();
   });
 });

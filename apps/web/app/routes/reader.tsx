@@ -1,6 +1,7 @@
 import { isBookKey } from "@tongjian/domain/books";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
 import { redirect } from "react-router";
+import { loadAhead } from "../features/books/chapter-ahead.ts";
 import { ReaderScreen } from "../features/books/reader-screen.tsx";
 import { requestOrigin, seoMeta } from "../features/content/seo-meta.ts";
 import { notFound, orNotFound } from "../shell/not-found.ts";
@@ -38,6 +39,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     bookmarks: signedIn ? await books.bookmarks(context.viewer, key) : [],
     origin: requestOrigin(request, context.hosts.publicOrigin),
   };
+}
+
+// In the browser: a chapter fetched ahead of a page turn opens without waiting on the network.
+export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return loadAhead(request.url, serverLoader);
 }
 
 export function meta({ data: d }: Route.MetaArgs) {

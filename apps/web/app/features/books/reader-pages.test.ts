@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  FETCH_AHEAD_PAGES,
   type Fragment,
+  fetchNextAhead,
   keyTurn,
   leaveForChapter,
   offsetToPlace,
@@ -188,6 +190,27 @@ describe("turning pages", () => {
     expect(swipeTurn(80, -10)).toBe(-1);
     expect(swipeTurn(-30, 0)).toBeNull();
     expect(swipeTurn(-80, 70)).toBeNull();
+  });
+});
+
+describe("fetching the next chapter ahead", () => {
+  it("asks for it on the chapter's last two pages, not before", () => {
+    expect(FETCH_AHEAD_PAGES).toBe(2);
+    expect(fetchNextAhead(0, 6, true)).toBe(false);
+    expect(fetchNextAhead(3, 6, true)).toBe(false);
+    expect(fetchNextAhead(4, 6, true)).toBe(true);
+    expect(fetchNextAhead(5, 6, true)).toBe(true);
+  });
+
+  it("asks at once for a chapter of one or two pages", () => {
+    expect(fetchNextAhead(0, 1, true)).toBe(true);
+    expect(fetchNextAhead(0, 2, true)).toBe(true);
+    expect(fetchNextAhead(0, 0, true)).toBe(true);
+  });
+
+  it("never asks when there is no next chapter", () => {
+    expect(fetchNextAhead(5, 6, false)).toBe(false);
+    expect(fetchNextAhead(0, 1, false)).toBe(false);
   });
 });
 

@@ -190,6 +190,18 @@ export function swipeTurn(dx: number, dy: number, min = 40): 1 | -1 | null {
   return dx < 0 ? 1 : -1;
 }
 
+/** The next chapter is fetched ahead once the reader is on one of its last this-many pages. */
+export const FETCH_AHEAD_PAGES = 2;
+
+/**
+ * Whether to fetch the next chapter in the background: there is one, and the reader is on one of
+ * the chapter's last pages, so a turn past the last one does not wait on the network.
+ */
+export function fetchNextAhead(page: number, pages: number, hasNext: boolean): boolean {
+  if (!hasNext) return false;
+  return Math.max(1, pages) - 1 - Math.max(0, page) < FETCH_AHEAD_PAGES;
+}
+
 export function parseReaderMode(text: string | null): ReaderMode {
   return text === "paged" ? "paged" : "scroll";
 }

@@ -12,11 +12,13 @@ import {
   useRef,
   useState,
 } from "react";
-import { useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
+import { type ConnectionHints, shouldPrefetchLinks } from "../../shell/link-prefetch.ts";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useArticleFont } from "../content/use-article-font.ts";
+import { askAhead, forgetFetchedAhead } from "./chapter-ahead.ts";
 import {
   addDeviceBookmark,
   readDevice,
@@ -24,7 +26,18 @@ import {
   savePlace,
 } from "./device-reading.ts";
 import {
+  dragEnd,
+  dragOffset,
+  isTap,
+  type PressKind,
+  readPress,
+  type TurnRoom,
+  tapZone,
+  turnRoom,
+} from "./reader-gesture.ts";
+import {
   type Fragment,
+  fetchNextAhead,
   keyTurn,
   leaveForChapter,
   offsetToPlace,
@@ -38,8 +51,8 @@ import {
   placeToOffset,
   READER_MODE_KEY,
   type ReaderMode,
-  swipeTurn,
   type TextPlace,
+  type Turn,
   takeChapterEntry,
   turnPage,
 } from "./reader-pages.ts";
@@ -48,8 +61,8 @@ import "./books.css";
 
 const NIGHT_KEY = "tj:reader-night";
 const SAVE_DELAY_MS = 600;
-/** A tap that follows a swipe within this time is the swipe's own click, not a turn. */
-const SWIPE_CLICK_MS = 500;
+/** A page let go mid-drag slides back in this time (books.css, `[data-drag="settle"]`) … */
+const SETTLE_MS = 200;
 const FONT_LABELS: [FontVariant, string][] = [
   ["small", "小"],
   ["middle", "中"],
@@ -81,6 +94,29 @@ interface Paging {
   pages: number;
   pitch: number;
 }
+
+/** A finger (or mouse button) down on the page in 翻页. */
+interface Press {
+  id: number;
+  x: number;
+  y: number;
+  at: number;
+  kind: PressKind;
+  /** The page follows it: a finger or pen, for a reader who has not asked for reduced motion. */
+  follow: boolean;
+  /** Text was selected when it came down: a tap then only clears the selection. */
+  hadSelection: boolean;
+  room: TurnRoom;
+}
+
+/** Whether the reader has text selected (to copy, say): taps and drags leave it alone. */
+function selecting(): boolean {
+  const selection = document.getSelection();
+  return selection !== null && !selection.isCollapsed && selection.toString().trim() !== "";
+}
+
+const reducedMotion = () =>
+  window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 /** How far down the page the reader is, 0 at the top and 1 at the bottom. */
 function pageOffset(): number {
@@ -183,8 +219,11 @@ export function ReaderScreen({
   const pagingRef = useRef(paging);
   pagingRef.current = paging;
   const leaving = useRef(false);
-  const swipe = useRef<{ x: number; y: number; id: number } | null>(null);
-  const swipedAt = useRef(0);
+  const press = useRef<Press | null>(null);
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [mayFetchAhead, setMayFetchAhead] = useState(false);
+  const fetchedAhead = useRef(false);
+  const { load: fetchAhead } = useFetcher();
   const book = chapter.book.key;
   const position = chapter.position;
   const weights = useMemo(() => paragraphWeights(chapter.paragraphs), [chapter.paragraphs]);
@@ -306,6 +345,24 @@ export function ReaderScreen({
     if (signedIn) setMarks(serverMarks);
   }, [serverMarks, signedIn]);
 
+  // Spec §9: nothing is fetched ahead on 2g or when the reader asked to save data.
+  useEffect(() => {
+    const connection = (navigator as Navigator & { connection?: ConnectionHints }).connection;
+    setMayFetchAhead(shouldPrefetchLinks(connection));
+  }, []);
+
+  // 翻页: on the chapter's last pages the next chapter is fetched in the background (once), so
+  // turning past the last page opens it without waiting on the network. The pages are counted
+  // once they are laid out (a page width).
+  useEffect(() => {
+    if (fetchedAhead.current || mode !== "paged" || !mayFetchAhead || paging.pitch <= 0) return;
+    if (!chapter.next || !fetchNextAhead(paging.page, paging.pages, true)) return;
+    fetchedAhead.current = true;
+    const path = readerPath(book, chapter.next.position);
+    askAhead(path);
+    void fetchAhead(path);
+  }, [mode, mayFetchAhead, paging, chapter.next, book, fetchAhead]);
+
   // Keep the place when the reader leaves.
   useEffect(() => {
     const onHide = () => save(latest.current);
@@ -357,11 +414,14 @@ export function ReaderScreen({
     };
   }, [mode, show]);
 
-  /** Turns a page; past a chapter's last page, into the next chapter, and back likewise. */
+  /**
+   * Turns a page; past a chapter's last page, into the next chapter, and back likewise. Says what
+   * it did (nothing while the page is not ready or already leaving).
+   */
   const turn = useCallback(
-    (direction: 1 | -1) => {
+    (direction: 1 | -1): Turn["kind"] | null => {
       const text = textRef.current;
-      if (!text || leaving.current || !ready.current) return;
+      if (!text || leaving.current || !ready.current) return null;
       const now = pagingRef.current;
       const next = turnPage(now.page, now.pages, direction, {
         prev: chapter.prev !== null,
@@ -372,14 +432,14 @@ export function ReaderScreen({
         setTurning(true);
         setPaging({ ...now, page: next.page });
         remember(placeOfPage(paragraphBoxes(text), next.page, pageGeometry(text)));
-        return;
+        return next.kind;
       }
       if (next.kind === "end") {
         setNotice(next.at === "last" ? "已是最后一页，全书读完了" : "已是第一页");
-        return;
+        return next.kind;
       }
       const to = next.to === "next" ? chapter.next : chapter.prev;
-      if (!to) return;
+      if (!to) return null;
       leaving.current = true;
       leaveForChapter(store("sessionStorage"), {
         book,
@@ -387,6 +447,7 @@ export function ReaderScreen({
         offset: next.to === "next" ? 0 : 1,
       });
       navigate(readerPath(book, to.position));
+      return next.kind;
     },
     [book, chapter.next, chapter.prev, navigate, remember],
   );
@@ -409,23 +470,103 @@ export function ReaderScreen({
     return () => window.removeEventListener("keydown", onKey);
   }, [mode, turn]);
 
+  /** Moves the page strip `offset` pixels from where its page sits, outside React. */
+  const slide = (offset: number, how: "move" | "settle") => {
+    const text = textRef.current;
+    if (!text) return;
+    clearTimeout(settleTimer.current);
+    const { page, pitch } = pagingRef.current;
+    text.dataset.drag = how;
+    text.style.transform = `translateX(${-page * pitch + offset}px)`;
+    if (how === "settle")
+      settleTimer.current = setTimeout(() => delete text.dataset.drag, SETTLE_MS + 50);
+  };
+  /** A page that followed the finger goes back where it was, or on by `pages` pages. */
+  const settle = (pages = 0) => {
+    if (textRef.current?.dataset.drag !== "move") return;
+    slide(-pages * pagingRef.current.pitch, "settle");
+  };
+
   const onPointerDown = (event: ReactPointerEvent) => {
     if (!event.isPrimary) return;
-    swipe.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
+    const now = pagingRef.current;
+    press.current = {
+      id: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      at: event.timeStamp,
+      kind: "pending",
+      follow: event.pointerType !== "mouse" && !reducedMotion(),
+      hadSelection: selecting(),
+      room: turnRoom(now.page, now.pages, {
+        prev: chapter.prev !== null,
+        next: chapter.next !== null,
+      }),
+    };
+  };
+  const onPointerMove = (event: ReactPointerEvent) => {
+    const start = press.current;
+    if (!start || start.id !== event.pointerId || start.kind === "none") return;
+    const dx = event.clientX - start.x;
+    if (start.kind === "pending") {
+      start.kind = readPress(dx, event.clientY - start.y, event.timeStamp - start.at);
+      // A drag that starts from a selection (a mouse sweeping over text) is selecting more.
+      if (start.kind === "drag" && selecting()) start.kind = "none";
+    }
+    // Only a transform changes while the finger moves: no layout, no render.
+    if (start.kind === "drag" && start.follow)
+      slide(dragOffset(dx, pagingRef.current.pitch, start.room), "move");
   };
   const onPointerUp = (event: ReactPointerEvent) => {
-    const start = swipe.current;
-    swipe.current = null;
+    const start = press.current;
+    press.current = null;
     if (!start || start.id !== event.pointerId) return;
-    const direction = swipeTurn(event.clientX - start.x, event.clientY - start.y);
-    if (direction === null) return;
-    swipedAt.current = performance.now();
-    setTools(false);
-    turn(direction);
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    const held = event.timeStamp - start.at;
+    const tapped = start.kind === "pending" && isTap(dx, dy, held);
+    // A tap while text is selected only clears the selection (not every browser does on its own).
+    if (tapped && start.hadSelection) {
+      document.getSelection()?.removeAllRanges();
+      return;
+    }
+    // A long press or a sweep that selected text leaves the page where it is.
+    if (selecting() || start.kind === "none") {
+      settle();
+      return;
+    }
+    if (start.kind === "drag") {
+      const end = dragEnd(dx, dy, start.room);
+      if (end.kind === "spring-back") {
+        settle();
+        return;
+      }
+      setTools(false);
+      const turned = turn(end.direction);
+      if (turned === "page") {
+        // The page slides on from where the finger left it (data-turning's transition).
+        const text = textRef.current;
+        if (text) delete text.dataset.drag;
+      } else settle(turned === "chapter" ? end.direction : 0);
+      return;
+    }
+    if (!tapped) return;
+    const stage = stageRef.current?.getBoundingClientRect();
+    const zone = stage ? tapZone(event.clientX, stage.left, stage.width) : 0;
+    if (zone === 0) setTools(!tools);
+    else tap(zone);
+  };
+  const onPointerCancel = () => {
+    press.current = null;
+    settle();
+  };
+  /** A long press (Android asks for the context menu): the browser selects the text under it. */
+  const onContextMenu = () => {
+    if (press.current) press.current.kind = "none";
+    settle();
   };
   /** A tap on the left or right of the page: hides the tools if they are shown, else turns. */
   const tap = (direction: 1 | -1) => {
-    if (performance.now() - swipedAt.current < SWIPE_CLICK_MS) return;
     if (tools) {
       setTools(false);
       return;
@@ -481,6 +622,8 @@ export function ReaderScreen({
     }
     try {
       const saved = await api.post<Bookmark>(`/api/book/y/bookmarks/${book}`, mark);
+      // The next chapter's data, if fetched ahead, lists the bookmarks as they were.
+      forgetFetchedAhead();
       setMarks((list) =>
         [...list, saved].sort((a, b) => a.position - b.position || a.offset - b.offset),
       );
@@ -504,6 +647,8 @@ export function ReaderScreen({
     }
     try {
       await api.post(`/api/book/y/bookmark/${mark.id}/remove`);
+      // The next chapter's data, if fetched ahead, lists the bookmarks as they were.
+      forgetFetchedAhead();
       setMarks((list) => list.filter((m) => m.id !== mark.id));
     } catch (error) {
       setNotice(error instanceof ApiRequestError ? error.message : "网络异常，书签未删除，请重试");
@@ -672,12 +817,15 @@ export function ReaderScreen({
           )}
         </div>
       </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the page's own finger gestures; the keyboard and screen readers turn pages with the zone buttons and the keys */}
       <div
         className="tj-reader__stage"
         ref={stageRef}
         onPointerDown={paged ? onPointerDown : undefined}
+        onPointerMove={paged ? onPointerMove : undefined}
         onPointerUp={paged ? onPointerUp : undefined}
-        onPointerCancel={paged ? () => (swipe.current = null) : undefined}
+        onPointerCancel={paged ? onPointerCancel : undefined}
+        onContextMenu={paged ? onContextMenu : undefined}
       >
         <main
           className="tj-reader__text"
@@ -694,7 +842,8 @@ export function ReaderScreen({
         </main>
         {paged && (
           // The page-turn zones: the left and right thirds of the page, and its middle for the
-          // tools. The text under them stays in the document for screen readers.
+          // tools, as buttons for the keyboard and screen readers. A finger or mouse reaches the
+          // text through them (so it can be selected), and the stage reads the tap's third.
           <div className="tj-reader__zones">
             <button
               type="button"
