@@ -8,6 +8,21 @@ import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { createForceLayout, runInSlices } from "./force-layout.ts";
 import { initialsOf, type MapModel } from "./graph-model.ts";
+import {
+  applyMove,
+  isStill,
+  type Move,
+  moveToCss,
+  moveToRoam,
+  type Point,
+  panBy,
+  pinch,
+  rangeFrom,
+  STILL,
+  TAP_SLOP_PX,
+  wheelFactor,
+  zoomAt,
+} from "./map-gesture.ts";
 
 echarts.use([GraphChart, CanvasRenderer]);
 
@@ -21,6 +36,11 @@ const BIG_GRAPH = 120;
 /** Work per slice of the large layout: well under the 50 ms of a long task on a slow phone. */
 const LAYOUT_SLICE_MS = 8;
 const CENTER_SIZE = 60;
+const SERIES_ID = "relation-map";
+/** How far the reader may zoom the map out and in. */
+const ZOOM_LIMITS = { min: 0.3, max: 4 };
+/** The wheel's zoom is drawn once the wheel has rested this long. */
+const WHEEL_REST_MS = 160;
 
 interface ChartModel {
   getSeriesByIndex(i: number):
@@ -166,8 +186,27 @@ export function createRelationChart(
   const faces = createFaces(palette, fontFamily);
   let current: MapModel | null = null;
   let redrawQueued = false;
+  /** The chart's own zoom (1 when a map is first drawn); a gesture's scale is relative to it. */
+  let zoom = 1;
+  const gestures = attachGestures(el, {
+    range: () => rangeFrom(zoom, ZOOM_LIMITS),
+    commit(move) {
+      chart.dispatchAction({
+        type: "graphRoam",
+        seriesId: SERIES_ID,
+        ...moveToRoam(move),
+        originX: 0,
+        originY: 0,
+      });
+      zoom *= move.k;
+      // Paint now, in the same task that takes the CSS transform off, so the picture never jumps.
+      chart.getZr().refreshImmediately();
+    },
+  });
 
   chart.on("click", (params) => {
+    // A drag that ends on a node is not a tap on it.
+    if (gestures.justMoved()) return;
     const data = params.data as { id?: string; edgeId?: string } | undefined;
     if (params.dataType === "node" && data?.id) handlers.onNode(data.id);
     else if (params.dataType === "edge" && data?.edgeId) handlers.onEdge(data.edgeId);
@@ -197,6 +236,9 @@ export function createRelationChart(
     const big = model.nodes.length >= BIG_GRAPH;
     const previous = fixed ?? layoutNow();
     drawn = model;
+    // A gesture still in hand is drawn first, so the new map starts from what the reader sees.
+    gestures.settle();
+    if (recenter) zoom = 1;
     const showAllLabels = model.edges.length <= ALL_EDGE_LABELS_MAX;
     const nodes = model.nodes.map((n) => {
       const size = n.center ? CENTER_SIZE : big ? NODE_SIZE - 10 : NODE_SIZE;
@@ -257,12 +299,13 @@ export function createRelationChart(
         animationEasingUpdate: "cubicInOut",
         series: [
           {
-            id: "relation-map",
+            id: SERIES_ID,
             type: "graph",
             layout: "none",
-            roam: true,
-            // Pan and zoom with one finger, two fingers or the wheel; a tap still reaches nodes.
-            scaleLimit: { min: 0.3, max: 4 },
+            // Pan and zoom are the page's own (attachGestures): ECharts' roam redraws every node
+            // and edge at each step of a finger, which on a slow phone is a long task a frame.
+            roam: false,
+            scaleLimit: ZOOM_LIMITS,
             ...(recenter ? { center: null, zoom: 1 } : {}),
             draggable: false,
             data: nodes,
@@ -301,13 +344,140 @@ export function createRelationChart(
     resize: () => chart.resize(),
     dispose: () => {
       layoutRun.cancelled = true;
+      gestures.detach();
       chart.dispose();
     },
     nodePosition(id) {
       const at = layoutNow().get(id);
       if (!at) return null;
       const pixel = chart.convertToPixel({ seriesIndex: 0 }, at) as number[] | undefined;
-      return pixel && Number.isFinite(pixel[0]) ? [pixel[0] as number, pixel[1] as number] : null;
+      if (!pixel || !Number.isFinite(pixel[0])) return null;
+      const shown = gestures.show({ x: pixel[0] as number, y: pixel[1] as number });
+      return [shown.x, shown.y];
+    },
+  };
+}
+
+interface GestureHost {
+  /** The scale range a gesture may reach from the chart's zoom now. */
+  range(): { min: number; max: number };
+  /** Draws the map as the gesture left it (called once, when it ends). */
+  commit(move: Move): void;
+}
+
+/**
+ * One finger pans, two pinch, the wheel zooms about the pointer. While the map moves only the
+ * canvas already drawn is moved, by a CSS transform of ECharts' layer; when the gesture ends the
+ * chart draws once. ECharts' own listeners (which look for the node under the pointer at every
+ * move) are kept out of a gesture's moves; a tap still reaches them.
+ */
+function attachGestures(el: HTMLElement, host: GestureHost) {
+  const layer = el.firstElementChild as HTMLElement;
+  layer.style.transformOrigin = "0 0";
+  const pointers = new Map<number, Point>();
+  let move: Move = STILL;
+  /** The move and the pointers when the current set of fingers went down. */
+  let start: { move: Move; points: Point[] } = { move: STILL, points: [] };
+  let moving = false;
+  let movedAt = 0;
+  let wheelTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const local = (e: { clientX: number; clientY: number }): Point => {
+    const box = el.getBoundingClientRect();
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  };
+  const show = (next: Move) => {
+    move = next;
+    layer.style.transform = moveToCss(move);
+  };
+  const rebase = () => {
+    start = { move, points: [...pointers.values()] };
+  };
+  function settle() {
+    clearTimeout(wheelTimer);
+    wheelTimer = undefined;
+    if (isStill(move)) return;
+    const done = move;
+    move = STILL;
+    host.commit(done);
+    layer.style.transform = "";
+    rebase();
+  }
+
+  const onDown = (e: PointerEvent) => {
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    if (pointers.size === 0) {
+      moving = false;
+      movedAt = 0;
+    }
+    pointers.set(e.pointerId, local(e));
+    rebase();
+  };
+  const onMove = (e: PointerEvent) => {
+    if (!pointers.has(e.pointerId)) return;
+    const p = local(e);
+    pointers.set(e.pointerId, p);
+    const [a, b] = [...pointers.values()];
+    const [a0, b0] = start.points;
+    if (!a || !a0) return;
+    if (b && b0) {
+      moving = true;
+      show(pinch(start.move, [a0, b0], [a, b], host.range()));
+      return;
+    }
+    const dx = a.x - a0.x;
+    const dy = a.y - a0.y;
+    if (!moving && Math.hypot(dx, dy) < TAP_SLOP_PX) return;
+    if (!moving) {
+      moving = true;
+      // Only now, so that a tap's events still reach ECharts' layer.
+      el.setPointerCapture?.(e.pointerId);
+    }
+    show(panBy(start.move, dx, dy));
+  };
+  const onUp = (e: PointerEvent) => {
+    if (!pointers.delete(e.pointerId)) return;
+    rebase();
+    if (pointers.size > 0) return;
+    if (moving) movedAt = performance.now();
+    moving = false;
+    settle();
+  };
+  const onWheel = (e: WheelEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    show(zoomAt(move, wheelFactor(e.deltaY, e.deltaMode), local(e), host.range()));
+    rebase();
+    clearTimeout(wheelTimer);
+    wheelTimer = setTimeout(() => {
+      if (pointers.size === 0) settle();
+    }, WHEEL_REST_MS);
+  };
+  /** Keeps ECharts' hover search out of a drag's moves (it is a long task on a large map). */
+  const holdBack = (e: Event) => {
+    if (moving) e.stopPropagation();
+  };
+
+  const listeners: [string, EventListener, AddEventListenerOptions][] = [
+    ["pointerdown", onDown as EventListener, {}],
+    ["pointermove", onMove as EventListener, {}],
+    ["pointerup", onUp as EventListener, {}],
+    ["pointercancel", onUp as EventListener, {}],
+    ["wheel", onWheel as EventListener, { passive: false, capture: true }],
+    ["touchmove", holdBack, { capture: true }],
+    ["mousemove", holdBack, { capture: true }],
+  ];
+  for (const [type, fn, opts] of listeners) el.addEventListener(type, fn, opts);
+
+  return {
+    settle,
+    /** True just after a gesture that moved the map (its last touch is no tap). */
+    justMoved: () => moving || (movedAt > 0 && performance.now() - movedAt < 350),
+    /** Where a point of the drawn picture is seen now. */
+    show: (p: Point) => applyMove(move, p),
+    detach() {
+      clearTimeout(wheelTimer);
+      for (const [type, fn, opts] of listeners) el.removeEventListener(type, fn, opts);
     },
   };
 }
