@@ -102,68 +102,151 @@ function paletteOf(el: HTMLElement): Palette {
   };
 }
 
+/** What a node looks like: its picture and, when it is named on the map, its name beneath. */
+interface FaceSpec {
+  name: string;
+  kind: string;
+  size: number;
+  center: boolean;
+  named: boolean;
+}
+
+/** A node's picture as an image: the circle's middle is at (width / 2, size / 2). */
+interface Face {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** Space between a node's circle and its name. */
+const NAME_GAP = 4;
+
 /**
- * Each node's picture, drawn once on a small canvas: the portrait cut to a circle, or the
- * name's first character on the colour of the entry's kind.
+ * Each node's picture, drawn once: the portrait cut to a circle, or the name's first character
+ * on the colour of the entry's kind, with the node's name under it. A name drawn into the
+ * picture costs nothing more to paint; as a chart label it was laid out and drawn as text at
+ * every paint, most of the first paint of a map. The pictures are painted on one scratch
+ * canvas and encoded by `toBlob`, which copies the pixels at once and makes the PNG off the
+ * main thread (`toDataURL` made it on the main thread, a few milliseconds a node on a slow
+ * phone, all in one task).
  */
 function createFaces(palette: Palette, fontFamily: string) {
-  const cache = new Map<string, string>();
+  /** Faces by key; a portrait's key holds "pending" or "failed" while it is not one. */
+  const cache = new Map<string, Face | "pending" | "failed">();
+  const making = new Map<string, Promise<void>>();
   const ratio = Math.min(2, window.devicePixelRatio || 1);
-  function circle(size: number, fill: string, ring: string | null) {
-    const canvas = document.createElement("canvas");
-    canvas.width = canvas.height = Math.round(size * ratio);
-    const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
-    ctx.scale(ratio, ratio);
+  const scratch = document.createElement("canvas");
+  const ctx = scratch.getContext("2d") as CanvasRenderingContext2D;
+
+  const nameFont = (center: boolean) =>
+    `${center ? "bold" : "normal"} ${center ? 14 : 12}px ${fontFamily}`;
+
+  /** Sizes the scratch canvas for the face and draws its circle and name; returns its box. */
+  function frame(spec: FaceSpec, fill: string): { width: number; height: number } {
+    const { size, center } = spec;
+    let width = size;
+    let height = size;
+    let textWidth = 0;
+    if (spec.named) {
+      ctx.font = nameFont(center);
+      textWidth = Math.ceil(ctx.measureText(spec.name).width);
+      width = Math.max(size, textWidth + 6);
+      height = size + NAME_GAP + Math.ceil((center ? 14 : 12) * 1.35);
+    }
+    // Setting the size clears the canvas and its state.
+    scratch.width = Math.round(width * ratio);
+    scratch.height = Math.round(height * ratio);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.beginPath();
-    ctx.arc(size / 2, size / 2, size / 2 - 1.5, 0, Math.PI * 2);
+    ctx.arc(width / 2, size / 2, size / 2 - 1.5, 0, Math.PI * 2);
     ctx.fillStyle = fill;
     ctx.fill();
-    if (ring) {
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = ring;
-      ctx.stroke();
-    }
-    return { canvas, ctx };
-  }
-  return {
-    initials(name: string, kind: string, size: number, center: boolean): string {
-      const key = `${name}|${kind}|${size}|${center}`;
-      const hit = cache.get(key);
-      if (hit) return hit;
-      const fill = palette.kinds[kind] ?? palette.kinds.other ?? "#5b524c";
-      const { canvas, ctx } = circle(size, fill, center ? palette.center : null);
-      ctx.fillStyle = palette.onKind;
-      ctx.font = `600 ${Math.round(size * 0.46)}px ${fontFamily}`;
+    if (spec.named) {
+      ctx.font = nameFont(center);
+      ctx.fillStyle = palette.ink;
       ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(initialsOf(name), size / 2, size / 2 + 1);
-      const url = canvas.toDataURL();
-      cache.set(key, url);
-      return url;
+      ctx.textBaseline = "top";
+      ctx.fillText(spec.name, width / 2, size + NAME_GAP);
+    }
+    return { width, height };
+  }
+  function ring(spec: FaceSpec, box: { width: number }) {
+    if (!spec.center) return;
+    ctx.beginPath();
+    ctx.arc(box.width / 2, spec.size / 2, spec.size / 2 - 1.5, 0, Math.PI * 2);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = palette.center;
+    ctx.stroke();
+  }
+  function paintInitials(spec: FaceSpec) {
+    const box = frame(spec, palette.kinds[spec.kind] ?? palette.kinds.other ?? "#5b524c");
+    ring(spec, box);
+    ctx.fillStyle = palette.onKind;
+    ctx.font = `600 ${Math.round(spec.size * 0.46)}px ${fontFamily}`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(initialsOf(spec.name), box.width / 2, spec.size / 2 + 1);
+    return box;
+  }
+  function paintPortrait(spec: FaceSpec, img: HTMLImageElement) {
+    const box = frame(spec, palette.paper);
+    const left = (box.width - spec.size) / 2;
+    ctx.save();
+    ctx.beginPath();
+    ctx.arc(box.width / 2, spec.size / 2, spec.size / 2 - 1.5, 0, Math.PI * 2);
+    ctx.clip();
+    ctx.drawImage(img, left, 0, spec.size, spec.size);
+    ctx.restore();
+    ring(spec, box);
+    return box;
+  }
+  function encode(key: string, box: { width: number; height: number }): Promise<void> {
+    return new Promise((resolve) => {
+      scratch.toBlob((blob) => {
+        const url = blob ? URL.createObjectURL(blob) : scratch.toDataURL();
+        cache.set(key, { url, ...box });
+        resolve();
+      });
+    });
+  }
+  const initialsKey = (s: FaceSpec) => `${s.name}|${s.kind}|${s.size}|${s.center}|${s.named}`;
+
+  return {
+    /** Makes the initials of every node not yet made; resolves when all are ready. */
+    prepare(specs: readonly FaceSpec[]) {
+      const waits: Promise<void>[] = [];
+      for (const spec of specs) {
+        const key = initialsKey(spec);
+        if (cache.has(key)) continue;
+        let made = making.get(key);
+        if (!made) {
+          made = encode(key, paintInitials(spec));
+          making.set(key, made);
+        }
+        waits.push(made);
+      }
+      return Promise.all(waits).then(() => undefined);
+    },
+    initials(spec: FaceSpec): Face {
+      const key = initialsKey(spec);
+      const hit = cache.get(key);
+      if (hit && typeof hit !== "string") return hit;
+      // Not prepared (a face asked for out of turn): made here and now.
+      const face = { url: "", ...paintInitials(spec) };
+      face.url = scratch.toDataURL();
+      cache.set(key, face);
+      return face;
     },
     /** The portrait in a circle, or null until (and unless) it loads. */
-    portrait(url: string, size: number, center: boolean, done: () => void): string | null {
-      const key = `img|${url}|${size}|${center}`;
+    portrait(url: string, spec: FaceSpec, done: () => void): Face | null {
+      const key = `img|${url}|${initialsKey(spec)}`;
       const hit = cache.get(key);
-      if (hit) return hit === "pending" || hit === "failed" ? null : hit;
+      if (hit) return typeof hit === "string" ? null : hit;
       cache.set(key, "pending");
       const img = new Image();
       img.onload = () => {
         try {
-          const { canvas, ctx } = circle(size, palette.paper, null);
-          ctx.save();
-          ctx.beginPath();
-          ctx.arc(size / 2, size / 2, size / 2 - 1.5, 0, Math.PI * 2);
-          ctx.clip();
-          ctx.drawImage(img, 0, 0, size, size);
-          ctx.restore();
-          if (center) {
-            ctx.lineWidth = 3;
-            ctx.strokeStyle = palette.center;
-            ctx.stroke();
-          }
-          cache.set(key, canvas.toDataURL());
-          done();
+          encode(key, paintPortrait(spec, img)).then(done);
         } catch {
           cache.set(key, "failed");
         }
@@ -172,6 +255,26 @@ function createFaces(palette: Palette, fontFamily: string) {
       img.src = url;
       return null;
     },
+    dispose() {
+      for (const face of cache.values())
+        if (typeof face !== "string" && face.url.startsWith("blob:")) URL.revokeObjectURL(face.url);
+      cache.clear();
+    },
+  };
+}
+
+function faceSpec(
+  n: { name: string; kind: string; center: boolean; degree: number },
+  big: boolean,
+): FaceSpec {
+  return {
+    name: n.name,
+    kind: n.kind,
+    center: n.center,
+    size: n.center ? CENTER_SIZE : big ? NODE_SIZE - 10 : NODE_SIZE,
+    // Names are the dearest thing to draw: a large map names its hubs only (the list and a tap
+    // name the rest).
+    named: !big || n.center || n.degree >= 8,
   };
 }
 
@@ -241,10 +344,10 @@ export function createRelationChart(
     if (recenter) zoom = 1;
     const showAllLabels = model.edges.length <= ALL_EDGE_LABELS_MAX;
     const nodes = model.nodes.map((n) => {
-      const size = n.center ? CENTER_SIZE : big ? NODE_SIZE - 10 : NODE_SIZE;
-      const picture =
+      const spec = faceSpec(n, big);
+      const face =
         (n.imageUrl &&
-          faces.portrait(n.imageUrl, size, n.center, () => {
+          faces.portrait(n.imageUrl, spec, () => {
             if (redrawQueued) return;
             redrawQueued = true;
             requestAnimationFrame(() => {
@@ -252,25 +355,17 @@ export function createRelationChart(
               if (current && drawn === current) draw(current, false);
             });
           })) ||
-        faces.initials(n.name, n.kind, size, n.center);
+        faces.initials(spec);
       const at = previous.get(n.id);
       return {
         // A large map is drawn where its own layout put it; a small one moves by ECharts' force.
         id: n.id,
         name: n.name,
-        symbol: `image://${picture}`,
-        symbolSize: size,
+        symbol: `image://${face.url}`,
+        // The picture's circle is on the node's point; its name hangs below.
+        symbolSize: [face.width, face.height],
+        symbolOffset: [0, (face.height - spec.size) / 2],
         ...(at ? { x: at[0], y: at[1] } : {}),
-        label: {
-          // Text is the dearest thing to paint: a large map names its hubs only (the list and
-          // a tap name the rest).
-          show: !big || n.center || n.degree >= 8,
-          position: "bottom" as const,
-          distance: 4,
-          color: palette.ink,
-          fontSize: n.center ? 14 : 12,
-          fontWeight: n.center ? ("bold" as const) : ("normal" as const),
-        },
       };
     });
     const links = model.edges.map((e) => ({
@@ -330,15 +425,18 @@ export function createRelationChart(
       const big = model.nodes.length >= BIG_GRAPH;
       const signal = { cancelled: false };
       layoutRun = signal;
-      const positions = await runInSlices(
-        createForceLayout(
-          { ids: model.nodes.map((n) => n.id), edges: model.edges, start: layoutNow() },
-          big ? {} : { iterations: 300, spacing: 95 },
+      const [positions] = await Promise.all([
+        runInSlices(
+          createForceLayout(
+            { ids: model.nodes.map((n) => n.id), edges: model.edges, start: layoutNow() },
+            big ? {} : { iterations: 300, spacing: 95 },
+          ),
+          // A small map settles in a few milliseconds; a large one over several slices.
+          big ? LAYOUT_SLICE_MS : LAYOUT_SLICE_MS * 2,
+          signal,
         ),
-        // A small map settles in a few milliseconds; a large one over several slices.
-        big ? LAYOUT_SLICE_MS : LAYOUT_SLICE_MS * 2,
-        signal,
-      );
+        faces.prepare(model.nodes.map((n) => faceSpec(n, big))),
+      ]);
       if (positions && current === model) draw(model, recenter, positions);
     },
     resize: () => chart.resize(),
@@ -346,6 +444,7 @@ export function createRelationChart(
       layoutRun.cancelled = true;
       gestures.detach();
       chart.dispose();
+      faces.dispose();
     },
     nodePosition(id) {
       const at = layoutNow().get(id);
