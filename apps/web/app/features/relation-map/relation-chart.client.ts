@@ -338,6 +338,7 @@ export function createRelationChart(
   function draw(model: MapModel, recenter: boolean, fixed?: Map<string, [number, number]>) {
     const big = model.nodes.length >= BIG_GRAPH;
     const previous = fixed ?? layoutNow();
+    const first = drawn === null;
     drawn = model;
     // A gesture still in hand is drawn first, so the new map starts from what the reader sees.
     gestures.settle();
@@ -386,9 +387,10 @@ export function createRelationChart(
       {
         // A new centre's map grows out of the old one: nodes both share glide to their new
         // places, the others fade in (none of it when the reader asks for less motion).
-        animation: !options.reducedMotion && !big,
-        // The first map appears at once (a second of fading in redraws the canvas every frame
-        // while the page is still starting); later ones move.
+        // The first map appears at once, without even setting up its elements' animations (a
+        // second of fading in redrew the canvas every frame while the page was still starting);
+        // later ones move.
+        animation: !first && !options.reducedMotion && !big,
         animationDuration: 0,
         animationDurationUpdate: options.reducedMotion ? 0 : 600,
         animationEasingUpdate: "cubicInOut",
