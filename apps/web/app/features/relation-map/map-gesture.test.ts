@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyMove,
+  compose,
   isStill,
   moveToCss,
   moveToRoam,
@@ -99,6 +100,22 @@ describe("relation map gestures", () => {
       }
     }
     expect(moveToRoam(panBy(STILL, 3, 4))).toEqual({ dx: 3, dy: 4 });
+  });
+
+  it("composes a move drawn but not yet painted with the one in hand", () => {
+    const first = zoomAt(panBy(STILL, 12, -7), 1.3, { x: 90, y: 40 }, WIDE);
+    const then = zoomAt(panBy(STILL, -5, 30), 0.8, { x: 200, y: 300 }, WIDE);
+    const both = compose(first, then);
+    for (const p of [
+      { x: 0, y: 0 },
+      { x: 150, y: 420 },
+    ]) {
+      const stepwise = applyMove(then, applyMove(first, p));
+      const at = applyMove(both, p);
+      expect(at.x).toBeCloseTo(stepwise.x);
+      expect(at.y).toBeCloseTo(stepwise.y);
+    }
+    expect(compose(STILL, first)).toEqual(first);
   });
 
   it("limits a gesture's scale by the chart's zoom now", () => {

@@ -72,6 +72,11 @@ export function wheelFactor(deltaY: number, deltaMode: number): number {
   return WHEEL_ZOOM_PER_100PX ** notches;
 }
 
+/** `first`, then `then` on top of it: one move that does both. */
+export function compose(first: Move, then: Move): Move {
+  return { x: then.k * first.x + then.x, y: then.k * first.y + then.y, k: first.k * then.k };
+}
+
 /** Where a point of the drawn picture shows while the move is applied. */
 export function applyMove(m: Move, p: Point): Point {
   return { x: p.x * m.k + m.x, y: p.y * m.k + m.y };

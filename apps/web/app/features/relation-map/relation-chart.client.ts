@@ -10,6 +10,7 @@ import { createForceLayout, runInSlices } from "./force-layout.ts";
 import { initialsOf, type MapModel } from "./graph-model.ts";
 import {
   applyMove,
+  compose,
   isStill,
   type Move,
   moveToCss,
@@ -283,7 +284,11 @@ export function createRelationChart(
   handlers: RelationChartHandlers,
   options: { reducedMotion: boolean },
 ): RelationChart {
-  const chart = echarts.init(el, null, { renderer: "canvas" });
+  // Phones of 3× and more paint more than twice the pixels of 2× for no difference a reader sees.
+  const chart = echarts.init(el, null, {
+    renderer: "canvas",
+    devicePixelRatio: Math.min(2, window.devicePixelRatio || 1),
+  });
   const palette = paletteOf(el);
   const fontFamily = getComputedStyle(el).fontFamily || "sans-serif";
   const faces = createFaces(palette, fontFamily);
@@ -293,7 +298,7 @@ export function createRelationChart(
   let zoom = 1;
   const gestures = attachGestures(el, {
     range: () => rangeFrom(zoom, ZOOM_LIMITS),
-    commit(move) {
+    commit(move, painted) {
       chart.dispatchAction({
         type: "graphRoam",
         seriesId: SERIES_ID,
@@ -302,8 +307,16 @@ export function createRelationChart(
         originY: 0,
       });
       zoom *= move.k;
-      // Paint now, in the same task that takes the CSS transform off, so the picture never jumps.
-      chart.getZr().refreshImmediately();
+      // The canvas is painted at the next frame, a task of its own (on a large map the roam and
+      // the paint together, with the touch's own handling, passed 100 ms on a slow phone); the
+      // CSS transform comes off in that same task, so the picture never jumps.
+      const zr = chart.getZr();
+      const done = () => {
+        zr.off("rendered", done);
+        painted();
+      };
+      zr.on("rendered", done);
+      zr.refresh();
     },
   });
 
@@ -462,8 +475,8 @@ export function createRelationChart(
 interface GestureHost {
   /** The scale range a gesture may reach from the chart's zoom now. */
   range(): { min: number; max: number };
-  /** Draws the map as the gesture left it (called once, when it ends). */
-  commit(move: Move): void;
+  /** Draws the map as the gesture left it (once, when it ends); `painted` once it is painted. */
+  commit(move: Move, painted: () => void): void;
 }
 
 /**
@@ -487,9 +500,14 @@ function attachGestures(el: HTMLElement, host: GestureHost) {
     const box = el.getBoundingClientRect();
     return { x: e.clientX - box.left, y: e.clientY - box.top };
   };
+  /** A move handed to the chart whose picture is not yet painted (the canvas shows the old). */
+  let unpainted: Move = STILL;
+  const paint = () => {
+    layer.style.transform = moveToCss(compose(unpainted, move));
+  };
   const show = (next: Move) => {
     move = next;
-    layer.style.transform = moveToCss(move);
+    paint();
   };
   const rebase = () => {
     start = { move, points: [...pointers.values()] };
@@ -500,9 +518,14 @@ function attachGestures(el: HTMLElement, host: GestureHost) {
     if (isStill(move)) return;
     const done = move;
     move = STILL;
-    host.commit(done);
-    layer.style.transform = "";
+    const shown = compose(unpainted, done);
+    unpainted = shown;
     rebase();
+    host.commit(done, () => {
+      // A later gesture's commit may have come before this paint: it is painted too.
+      if (unpainted === shown) unpainted = STILL;
+      paint();
+    });
   }
 
   const onDown = (e: PointerEvent) => {
@@ -554,9 +577,14 @@ function attachGestures(el: HTMLElement, host: GestureHost) {
       if (pointers.size === 0) settle();
     }, WHEEL_REST_MS);
   };
-  /** Keeps ECharts' hover search out of a drag's moves (it is a long task on a large map). */
+  const justMoved = () => moving || (movedAt > 0 && performance.now() - movedAt < 350);
+  /**
+   * Keeps ECharts' listeners out of a drag's moves and its end: each of them searches all the
+   * nodes and edges for the one under the pointer, a long task on a large map, for nothing (a
+   * drag is no tap and nothing reacts to hovering).
+   */
   const holdBack = (e: Event) => {
-    if (moving) e.stopPropagation();
+    if (justMoved()) e.stopPropagation();
   };
 
   const listeners: [string, EventListener, AddEventListenerOptions][] = [
@@ -565,16 +593,21 @@ function attachGestures(el: HTMLElement, host: GestureHost) {
     ["pointerup", onUp as EventListener, {}],
     ["pointercancel", onUp as EventListener, {}],
     ["wheel", onWheel as EventListener, { passive: false, capture: true }],
-    ["touchmove", holdBack, { capture: true }],
-    ["mousemove", holdBack, { capture: true }],
+    ...(["touchmove", "touchend", "mousemove", "mouseup", "click"] as const).map(
+      (type): [string, EventListener, AddEventListenerOptions] => [
+        type,
+        holdBack,
+        { capture: true },
+      ],
+    ),
   ];
   for (const [type, fn, opts] of listeners) el.addEventListener(type, fn, opts);
 
   return {
     settle,
     /** True just after a gesture that moved the map (its last touch is no tap). */
-    justMoved: () => moving || (movedAt > 0 && performance.now() - movedAt < 350),
-    /** Where a point of the drawn picture is seen now. */
+    justMoved,
+    /** Where a point where the chart now puts it is seen (a gesture in hand moves it still). */
     show: (p: Point) => applyMove(move, p),
     detach() {
       clearTimeout(wheelTimer);
