@@ -42,6 +42,8 @@ const SERIES_ID = "relation-map";
 const ZOOM_LIMITS = { min: 0.3, max: 4 };
 /** The wheel's zoom is drawn once the wheel has rested this long. */
 const WHEEL_REST_MS = 160;
+/** Portraits arriving within this of each other are drawn in one redraw. */
+const PORTRAIT_BATCH_MS = 200;
 
 interface ChartModel {
   getSeriesByIndex(i: number):
@@ -293,7 +295,7 @@ export function createRelationChart(
   const fontFamily = getComputedStyle(el).fontFamily || "sans-serif";
   const faces = createFaces(palette, fontFamily);
   let current: MapModel | null = null;
-  let redrawQueued = false;
+  let portraitTimer: ReturnType<typeof setTimeout> | undefined;
   /** The chart's own zoom (1 when a map is first drawn); a gesture's scale is relative to it. */
   let zoom = 1;
   const gestures = attachGestures(el, {
@@ -344,6 +346,23 @@ export function createRelationChart(
     return out;
   }
 
+  /**
+   * Portraits come in one by one and each needs the whole map drawn again: they are drawn
+   * together once none has come for a moment, and never while a gesture is in hand (a large
+   * map's redraw is a long task).
+   */
+  function portraitArrived() {
+    clearTimeout(portraitTimer);
+    portraitTimer = setTimeout(function redraw() {
+      if (gestures.busy()) {
+        portraitTimer = setTimeout(redraw, PORTRAIT_BATCH_MS);
+        return;
+      }
+      portraitTimer = undefined;
+      if (current && drawn === current) draw(current, false);
+    }, PORTRAIT_BATCH_MS);
+  }
+
   let layoutRun = { cancelled: false };
   /** The map on the canvas now (a large one is not drawn until its layout is done). */
   let drawn: MapModel | null = null;
@@ -360,16 +379,7 @@ export function createRelationChart(
     const nodes = model.nodes.map((n) => {
       const spec = faceSpec(n, big);
       const face =
-        (n.imageUrl &&
-          faces.portrait(n.imageUrl, spec, () => {
-            if (redrawQueued) return;
-            redrawQueued = true;
-            requestAnimationFrame(() => {
-              redrawQueued = false;
-              if (current && drawn === current) draw(current, false);
-            });
-          })) ||
-        faces.initials(spec);
+        (n.imageUrl && faces.portrait(n.imageUrl, spec, portraitArrived)) || faces.initials(spec);
       const at = previous.get(n.id);
       return {
         // A large map is drawn where its own layout put it; a small one moves by ECharts' force.
@@ -457,6 +467,7 @@ export function createRelationChart(
     resize: () => chart.resize(),
     dispose: () => {
       layoutRun.cancelled = true;
+      clearTimeout(portraitTimer);
       gestures.detach();
       chart.dispose();
       faces.dispose();
@@ -607,6 +618,8 @@ function attachGestures(el: HTMLElement, host: GestureHost) {
     settle,
     /** True just after a gesture that moved the map (its last touch is no tap). */
     justMoved,
+    /** A finger is down or the wheel has not rested. */
+    busy: () => pointers.size > 0 || wheelTimer !== undefined,
     /** Where a point where the chart now puts it is seen (a gesture in hand moves it still). */
     show: (p: Point) => applyMove(move, p),
     detach() {
