@@ -8,6 +8,22 @@ import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { createForceLayout, runInSlices } from "./force-layout.ts";
 import { initialsOf, type MapModel } from "./graph-model.ts";
+import {
+  applyMove,
+  compose,
+  isStill,
+  type Move,
+  moveToCss,
+  moveToRoam,
+  type Point,
+  panBy,
+  pinch,
+  rangeFrom,
+  STILL,
+  TAP_SLOP_PX,
+  wheelFactor,
+  zoomAt,
+} from "./map-gesture.ts";
 
 echarts.use([GraphChart, CanvasRenderer]);
 
@@ -21,6 +37,13 @@ const BIG_GRAPH = 120;
 /** Work per slice of the large layout: well under the 50 ms of a long task on a slow phone. */
 const LAYOUT_SLICE_MS = 8;
 const CENTER_SIZE = 60;
+const SERIES_ID = "relation-map";
+/** How far the reader may zoom the map out and in. */
+const ZOOM_LIMITS = { min: 0.3, max: 4 };
+/** The wheel's zoom is drawn once the wheel has rested this long. */
+const WHEEL_REST_MS = 160;
+/** Portraits arriving within this of each other are drawn in one redraw. */
+const PORTRAIT_BATCH_MS = 200;
 
 interface ChartModel {
   getSeriesByIndex(i: number):
@@ -82,68 +105,151 @@ function paletteOf(el: HTMLElement): Palette {
   };
 }
 
+/** What a node looks like: its picture and, when it is named on the map, its name beneath. */
+interface FaceSpec {
+  name: string;
+  kind: string;
+  size: number;
+  center: boolean;
+  named: boolean;
+}
+
+/** A node's picture as an image: the circle's middle is at (width / 2, size / 2). */
+interface Face {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** Space between a node's circle and its name. */
+const NAME_GAP = 4;
+
 /**
- * Each node's picture, drawn once on a small canvas: the portrait cut to a circle, or the
- * name's first character on the colour of the entry's kind.
+ * Each node's picture, drawn once: the portrait cut to a circle, or the name's first character
+ * on the colour of the entry's kind, with the node's name under it. A name drawn into the
+ * picture costs nothing more to paint; as a chart label it was laid out and drawn as text at
+ * every paint, most of the first paint of a map. The pictures are painted on one scratch
+ * canvas and encoded by `toBlob`, which copies the pixels at once and makes the PNG off the
+ * main thread (`toDataURL` made it on the main thread, a few milliseconds a node on a slow
+ * phone, all in one task).
  */
 function createFaces(palette: Palette, fontFamily: string) {
-  const cache = new Map<string, string>();
+  /** Faces by key; a portrait's key holds "pending" or "failed" while it is not one. */
+  const cache = new Map<string, Face | "pending" | "failed">();
+  const making = new Map<string, Promise<void>>();
   const ratio = Math.min(2, window.devicePixelRatio || 1);
-  function circle(size: number, fill: string, ring: string | null) {
-    const canvas = document.createElement("canvas");
-    canvas.width = canvas.height = Math.round(size * ratio);
-    const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
-    ctx.scale(ratio, ratio);
+  const scratch = document.createElement("canvas");
+  const ctx = scratch.getContext("2d") as CanvasRenderingContext2D;
+
+  const nameFont = (center: boolean) =>
+    `${center ? "bold" : "normal"} ${center ? 14 : 12}px ${fontFamily}`;
+
+  /** Sizes the scratch canvas for the face and draws its circle and name; returns its box. */
+  function frame(spec: FaceSpec, fill: string): { width: number; height: number } {
+    const { size, center } = spec;
+    let width = size;
+    let height = size;
+    let textWidth = 0;
+    if (spec.named) {
+      ctx.font = nameFont(center);
+      textWidth = Math.ceil(ctx.measureText(spec.name).width);
+      width = Math.max(size, textWidth + 6);
+      height = size + NAME_GAP + Math.ceil((center ? 14 : 12) * 1.35);
+    }
+    // Setting the size clears the canvas and its state.
+    scratch.width = Math.round(width * ratio);
+    scratch.height = Math.round(height * ratio);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.beginPath();
-    ctx.arc(size / 2, size / 2, size / 2 - 1.5, 0, Math.PI * 2);
+    ctx.arc(width / 2, size / 2, size / 2 - 1.5, 0, Math.PI * 2);
     ctx.fillStyle = fill;
     ctx.fill();
-    if (ring) {
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = ring;
-      ctx.stroke();
-    }
-    return { canvas, ctx };
-  }
-  return {
-    initials(name: string, kind: string, size: number, center: boolean): string {
-      const key = `${name}|${kind}|${size}|${center}`;
-      const hit = cache.get(key);
-      if (hit) return hit;
-      const fill = palette.kinds[kind] ?? palette.kinds.other ?? "#5b524c";
-      const { canvas, ctx } = circle(size, fill, center ? palette.center : null);
-      ctx.fillStyle = palette.onKind;
-      ctx.font = `600 ${Math.round(size * 0.46)}px ${fontFamily}`;
+    if (spec.named) {
+      ctx.font = nameFont(center);
+      ctx.fillStyle = palette.ink;
       ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(initialsOf(name), size / 2, size / 2 + 1);
-      const url = canvas.toDataURL();
-      cache.set(key, url);
-      return url;
+      ctx.textBaseline = "top";
+      ctx.fillText(spec.name, width / 2, size + NAME_GAP);
+    }
+    return { width, height };
+  }
+  function ring(spec: FaceSpec, box: { width: number }) {
+    if (!spec.center) return;
+    ctx.beginPath();
+    ctx.arc(box.width / 2, spec.size / 2, spec.size / 2 - 1.5, 0, Math.PI * 2);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = palette.center;
+    ctx.stroke();
+  }
+  function paintInitials(spec: FaceSpec) {
+    const box = frame(spec, palette.kinds[spec.kind] ?? palette.kinds.other ?? "#5b524c");
+    ring(spec, box);
+    ctx.fillStyle = palette.onKind;
+    ctx.font = `600 ${Math.round(spec.size * 0.46)}px ${fontFamily}`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(initialsOf(spec.name), box.width / 2, spec.size / 2 + 1);
+    return box;
+  }
+  function paintPortrait(spec: FaceSpec, img: HTMLImageElement) {
+    const box = frame(spec, palette.paper);
+    const left = (box.width - spec.size) / 2;
+    ctx.save();
+    ctx.beginPath();
+    ctx.arc(box.width / 2, spec.size / 2, spec.size / 2 - 1.5, 0, Math.PI * 2);
+    ctx.clip();
+    ctx.drawImage(img, left, 0, spec.size, spec.size);
+    ctx.restore();
+    ring(spec, box);
+    return box;
+  }
+  function encode(key: string, box: { width: number; height: number }): Promise<void> {
+    return new Promise((resolve) => {
+      scratch.toBlob((blob) => {
+        const url = blob ? URL.createObjectURL(blob) : scratch.toDataURL();
+        cache.set(key, { url, ...box });
+        resolve();
+      });
+    });
+  }
+  const initialsKey = (s: FaceSpec) => `${s.name}|${s.kind}|${s.size}|${s.center}|${s.named}`;
+
+  return {
+    /** Makes the initials of every node not yet made; resolves when all are ready. */
+    prepare(specs: readonly FaceSpec[]) {
+      const waits: Promise<void>[] = [];
+      for (const spec of specs) {
+        const key = initialsKey(spec);
+        if (cache.has(key)) continue;
+        let made = making.get(key);
+        if (!made) {
+          made = encode(key, paintInitials(spec));
+          making.set(key, made);
+        }
+        waits.push(made);
+      }
+      return Promise.all(waits).then(() => undefined);
+    },
+    initials(spec: FaceSpec): Face {
+      const key = initialsKey(spec);
+      const hit = cache.get(key);
+      if (hit && typeof hit !== "string") return hit;
+      // Not prepared (a face asked for out of turn): made here and now.
+      const face = { url: "", ...paintInitials(spec) };
+      face.url = scratch.toDataURL();
+      cache.set(key, face);
+      return face;
     },
     /** The portrait in a circle, or null until (and unless) it loads. */
-    portrait(url: string, size: number, center: boolean, done: () => void): string | null {
-      const key = `img|${url}|${size}|${center}`;
+    portrait(url: string, spec: FaceSpec, done: () => void): Face | null {
+      const key = `img|${url}|${initialsKey(spec)}`;
       const hit = cache.get(key);
-      if (hit) return hit === "pending" || hit === "failed" ? null : hit;
+      if (hit) return typeof hit === "string" ? null : hit;
       cache.set(key, "pending");
       const img = new Image();
       img.onload = () => {
         try {
-          const { canvas, ctx } = circle(size, palette.paper, null);
-          ctx.save();
-          ctx.beginPath();
-          ctx.arc(size / 2, size / 2, size / 2 - 1.5, 0, Math.PI * 2);
-          ctx.clip();
-          ctx.drawImage(img, 0, 0, size, size);
-          ctx.restore();
-          if (center) {
-            ctx.lineWidth = 3;
-            ctx.strokeStyle = palette.center;
-            ctx.stroke();
-          }
-          cache.set(key, canvas.toDataURL());
-          done();
+          encode(key, paintPortrait(spec, img)).then(done);
         } catch {
           cache.set(key, "failed");
         }
@@ -152,6 +258,26 @@ function createFaces(palette: Palette, fontFamily: string) {
       img.src = url;
       return null;
     },
+    dispose() {
+      for (const face of cache.values())
+        if (typeof face !== "string" && face.url.startsWith("blob:")) URL.revokeObjectURL(face.url);
+      cache.clear();
+    },
+  };
+}
+
+function faceSpec(
+  n: { name: string; kind: string; center: boolean; degree: number },
+  big: boolean,
+): FaceSpec {
+  return {
+    name: n.name,
+    kind: n.kind,
+    center: n.center,
+    size: n.center ? CENTER_SIZE : big ? NODE_SIZE - 10 : NODE_SIZE,
+    // Names are the dearest thing to draw: a large map names its hubs only (the list and a tap
+    // name the rest).
+    named: !big || n.center || n.degree >= 8,
   };
 }
 
@@ -160,14 +286,45 @@ export function createRelationChart(
   handlers: RelationChartHandlers,
   options: { reducedMotion: boolean },
 ): RelationChart {
-  const chart = echarts.init(el, null, { renderer: "canvas" });
+  // Phones of 3× and more paint more than twice the pixels of 2× for no difference a reader sees.
+  const chart = echarts.init(el, null, {
+    renderer: "canvas",
+    devicePixelRatio: Math.min(2, window.devicePixelRatio || 1),
+  });
   const palette = paletteOf(el);
   const fontFamily = getComputedStyle(el).fontFamily || "sans-serif";
   const faces = createFaces(palette, fontFamily);
   let current: MapModel | null = null;
-  let redrawQueued = false;
+  let portraitTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The chart's own zoom (1 when a map is first drawn); a gesture's scale is relative to it. */
+  let zoom = 1;
+  const gestures = attachGestures(el, {
+    range: () => rangeFrom(zoom, ZOOM_LIMITS),
+    commit(move, painted) {
+      chart.dispatchAction({
+        type: "graphRoam",
+        seriesId: SERIES_ID,
+        ...moveToRoam(move),
+        originX: 0,
+        originY: 0,
+      });
+      zoom *= move.k;
+      // The canvas is painted at the next frame, a task of its own (on a large map the roam and
+      // the paint together, with the touch's own handling, passed 100 ms on a slow phone); the
+      // CSS transform comes off in that same task, so the picture never jumps.
+      const zr = chart.getZr();
+      const done = () => {
+        zr.off("rendered", done);
+        painted();
+      };
+      zr.on("rendered", done);
+      zr.refresh();
+    },
+  });
 
   chart.on("click", (params) => {
+    // A drag that ends on a node is not a tap on it.
+    if (gestures.justMoved()) return;
     const data = params.data as { id?: string; edgeId?: string } | undefined;
     if (params.dataType === "node" && data?.id) handlers.onNode(data.id);
     else if (params.dataType === "edge" && data?.edgeId) handlers.onEdge(data.edgeId);
@@ -189,6 +346,23 @@ export function createRelationChart(
     return out;
   }
 
+  /**
+   * Portraits come in one by one and each needs the whole map drawn again: they are drawn
+   * together once none has come for a moment, and never while a gesture is in hand (a large
+   * map's redraw is a long task).
+   */
+  function portraitArrived() {
+    clearTimeout(portraitTimer);
+    portraitTimer = setTimeout(function redraw() {
+      if (gestures.busy()) {
+        portraitTimer = setTimeout(redraw, PORTRAIT_BATCH_MS);
+        return;
+      }
+      portraitTimer = undefined;
+      if (current && drawn === current) draw(current, false);
+    }, PORTRAIT_BATCH_MS);
+  }
+
   let layoutRun = { cancelled: false };
   /** The map on the canvas now (a large one is not drawn until its layout is done). */
   let drawn: MapModel | null = null;
@@ -196,39 +370,26 @@ export function createRelationChart(
   function draw(model: MapModel, recenter: boolean, fixed?: Map<string, [number, number]>) {
     const big = model.nodes.length >= BIG_GRAPH;
     const previous = fixed ?? layoutNow();
+    const first = drawn === null;
     drawn = model;
+    // A gesture still in hand is drawn first, so the new map starts from what the reader sees.
+    gestures.settle();
+    if (recenter) zoom = 1;
     const showAllLabels = model.edges.length <= ALL_EDGE_LABELS_MAX;
     const nodes = model.nodes.map((n) => {
-      const size = n.center ? CENTER_SIZE : big ? NODE_SIZE - 10 : NODE_SIZE;
-      const picture =
-        (n.imageUrl &&
-          faces.portrait(n.imageUrl, size, n.center, () => {
-            if (redrawQueued) return;
-            redrawQueued = true;
-            requestAnimationFrame(() => {
-              redrawQueued = false;
-              if (current && drawn === current) draw(current, false);
-            });
-          })) ||
-        faces.initials(n.name, n.kind, size, n.center);
+      const spec = faceSpec(n, big);
+      const face =
+        (n.imageUrl && faces.portrait(n.imageUrl, spec, portraitArrived)) || faces.initials(spec);
       const at = previous.get(n.id);
       return {
         // A large map is drawn where its own layout put it; a small one moves by ECharts' force.
         id: n.id,
         name: n.name,
-        symbol: `image://${picture}`,
-        symbolSize: size,
+        symbol: `image://${face.url}`,
+        // The picture's circle is on the node's point; its name hangs below.
+        symbolSize: [face.width, face.height],
+        symbolOffset: [0, (face.height - spec.size) / 2],
         ...(at ? { x: at[0], y: at[1] } : {}),
-        label: {
-          // Text is the dearest thing to paint: a large map names its hubs only (the list and
-          // a tap name the rest).
-          show: !big || n.center || n.degree >= 8,
-          position: "bottom" as const,
-          distance: 4,
-          color: palette.ink,
-          fontSize: n.center ? 14 : 12,
-          fontWeight: n.center ? ("bold" as const) : ("normal" as const),
-        },
       };
     });
     const links = model.edges.map((e) => ({
@@ -249,20 +410,22 @@ export function createRelationChart(
       {
         // A new centre's map grows out of the old one: nodes both share glide to their new
         // places, the others fade in (none of it when the reader asks for less motion).
-        animation: !options.reducedMotion && !big,
-        // The first map appears at once (a second of fading in redraws the canvas every frame
-        // while the page is still starting); later ones move.
+        // The first map appears at once, without even setting up its elements' animations (a
+        // second of fading in redrew the canvas every frame while the page was still starting);
+        // later ones move.
+        animation: !first && !options.reducedMotion && !big,
         animationDuration: 0,
         animationDurationUpdate: options.reducedMotion ? 0 : 600,
         animationEasingUpdate: "cubicInOut",
         series: [
           {
-            id: "relation-map",
+            id: SERIES_ID,
             type: "graph",
             layout: "none",
-            roam: true,
-            // Pan and zoom with one finger, two fingers or the wheel; a tap still reaches nodes.
-            scaleLimit: { min: 0.3, max: 4 },
+            // Pan and zoom are the page's own (attachGestures): ECharts' roam redraws every node
+            // and edge at each step of a finger, which on a slow phone is a long task a frame.
+            roam: false,
+            scaleLimit: ZOOM_LIMITS,
             ...(recenter ? { center: null, zoom: 1 } : {}),
             draggable: false,
             data: nodes,
@@ -287,27 +450,181 @@ export function createRelationChart(
       const big = model.nodes.length >= BIG_GRAPH;
       const signal = { cancelled: false };
       layoutRun = signal;
-      const positions = await runInSlices(
-        createForceLayout(
-          { ids: model.nodes.map((n) => n.id), edges: model.edges, start: layoutNow() },
-          big ? {} : { iterations: 300, spacing: 95 },
+      const [positions] = await Promise.all([
+        runInSlices(
+          createForceLayout(
+            { ids: model.nodes.map((n) => n.id), edges: model.edges, start: layoutNow() },
+            big ? {} : { iterations: 300, spacing: 95 },
+          ),
+          // A small map settles in a few milliseconds; a large one over several slices.
+          big ? LAYOUT_SLICE_MS : LAYOUT_SLICE_MS * 2,
+          signal,
         ),
-        // A small map settles in a few milliseconds; a large one over several slices.
-        big ? LAYOUT_SLICE_MS : LAYOUT_SLICE_MS * 2,
-        signal,
-      );
+        faces.prepare(model.nodes.map((n) => faceSpec(n, big))),
+      ]);
       if (positions && current === model) draw(model, recenter, positions);
     },
     resize: () => chart.resize(),
     dispose: () => {
       layoutRun.cancelled = true;
+      clearTimeout(portraitTimer);
+      gestures.detach();
       chart.dispose();
+      faces.dispose();
     },
     nodePosition(id) {
       const at = layoutNow().get(id);
       if (!at) return null;
       const pixel = chart.convertToPixel({ seriesIndex: 0 }, at) as number[] | undefined;
-      return pixel && Number.isFinite(pixel[0]) ? [pixel[0] as number, pixel[1] as number] : null;
+      if (!pixel || !Number.isFinite(pixel[0])) return null;
+      const shown = gestures.show({ x: pixel[0] as number, y: pixel[1] as number });
+      return [shown.x, shown.y];
+    },
+  };
+}
+
+interface GestureHost {
+  /** The scale range a gesture may reach from the chart's zoom now. */
+  range(): { min: number; max: number };
+  /** Draws the map as the gesture left it (once, when it ends); `painted` once it is painted. */
+  commit(move: Move, painted: () => void): void;
+}
+
+/**
+ * One finger pans, two pinch, the wheel zooms about the pointer. While the map moves only the
+ * canvas already drawn is moved, by a CSS transform of ECharts' layer; when the gesture ends the
+ * chart draws once. ECharts' own listeners (which look for the node under the pointer at every
+ * move) are kept out of a gesture's moves; a tap still reaches them.
+ */
+function attachGestures(el: HTMLElement, host: GestureHost) {
+  const layer = el.firstElementChild as HTMLElement;
+  layer.style.transformOrigin = "0 0";
+  const pointers = new Map<number, Point>();
+  let move: Move = STILL;
+  /** The move and the pointers when the current set of fingers went down. */
+  let start: { move: Move; points: Point[] } = { move: STILL, points: [] };
+  let moving = false;
+  let movedAt = 0;
+  let wheelTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const local = (e: { clientX: number; clientY: number }): Point => {
+    const box = el.getBoundingClientRect();
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  };
+  /** A move handed to the chart whose picture is not yet painted (the canvas shows the old). */
+  let unpainted: Move = STILL;
+  const paint = () => {
+    layer.style.transform = moveToCss(compose(unpainted, move));
+  };
+  const show = (next: Move) => {
+    move = next;
+    paint();
+  };
+  const rebase = () => {
+    start = { move, points: [...pointers.values()] };
+  };
+  function settle() {
+    clearTimeout(wheelTimer);
+    wheelTimer = undefined;
+    if (isStill(move)) return;
+    const done = move;
+    move = STILL;
+    const shown = compose(unpainted, done);
+    unpainted = shown;
+    rebase();
+    host.commit(done, () => {
+      // A later gesture's commit may have come before this paint: it is painted too.
+      if (unpainted === shown) unpainted = STILL;
+      paint();
+    });
+  }
+
+  const onDown = (e: PointerEvent) => {
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    if (pointers.size === 0) {
+      moving = false;
+      movedAt = 0;
+    }
+    pointers.set(e.pointerId, local(e));
+    rebase();
+  };
+  const onMove = (e: PointerEvent) => {
+    if (!pointers.has(e.pointerId)) return;
+    const p = local(e);
+    pointers.set(e.pointerId, p);
+    const [a, b] = [...pointers.values()];
+    const [a0, b0] = start.points;
+    if (!a || !a0) return;
+    if (b && b0) {
+      moving = true;
+      show(pinch(start.move, [a0, b0], [a, b], host.range()));
+      return;
+    }
+    const dx = a.x - a0.x;
+    const dy = a.y - a0.y;
+    if (!moving && Math.hypot(dx, dy) < TAP_SLOP_PX) return;
+    if (!moving) {
+      moving = true;
+      // Only now, so that a tap's events still reach ECharts' layer.
+      el.setPointerCapture?.(e.pointerId);
+    }
+    show(panBy(start.move, dx, dy));
+  };
+  const onUp = (e: PointerEvent) => {
+    if (!pointers.delete(e.pointerId)) return;
+    rebase();
+    if (pointers.size > 0) return;
+    if (moving) movedAt = performance.now();
+    moving = false;
+    settle();
+  };
+  const onWheel = (e: WheelEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    show(zoomAt(move, wheelFactor(e.deltaY, e.deltaMode), local(e), host.range()));
+    rebase();
+    clearTimeout(wheelTimer);
+    wheelTimer = setTimeout(() => {
+      if (pointers.size === 0) settle();
+    }, WHEEL_REST_MS);
+  };
+  const justMoved = () => moving || (movedAt > 0 && performance.now() - movedAt < 350);
+  /**
+   * Keeps ECharts' listeners out of a drag's moves and its end: each of them searches all the
+   * nodes and edges for the one under the pointer, a long task on a large map, for nothing (a
+   * drag is no tap and nothing reacts to hovering).
+   */
+  const holdBack = (e: Event) => {
+    if (justMoved()) e.stopPropagation();
+  };
+
+  const listeners: [string, EventListener, AddEventListenerOptions][] = [
+    ["pointerdown", onDown as EventListener, {}],
+    ["pointermove", onMove as EventListener, {}],
+    ["pointerup", onUp as EventListener, {}],
+    ["pointercancel", onUp as EventListener, {}],
+    ["wheel", onWheel as EventListener, { passive: false, capture: true }],
+    ...(["touchmove", "touchend", "mousemove", "mouseup", "click"] as const).map(
+      (type): [string, EventListener, AddEventListenerOptions] => [
+        type,
+        holdBack,
+        { capture: true },
+      ],
+    ),
+  ];
+  for (const [type, fn, opts] of listeners) el.addEventListener(type, fn, opts);
+
+  return {
+    settle,
+    /** True just after a gesture that moved the map (its last touch is no tap). */
+    justMoved,
+    /** A finger is down or the wheel has not rested. */
+    busy: () => pointers.size > 0 || wheelTimer !== undefined,
+    /** Where a point where the chart now puts it is seen (a gesture in hand moves it still). */
+    show: (p: Point) => applyMove(move, p),
+    detach() {
+      clearTimeout(wheelTimer);
+      for (const [type, fn, opts] of listeners) el.removeEventListener(type, fn, opts);
     },
   };
 }
