@@ -27,17 +27,31 @@ export function createAbPathRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Entries by exact name (the example pairs), the most popular first for a shared name. */
+    /**
+     * People by exact name (the example pairs), the most popular first for a shared name. The
+     * kind is sorted out here: asked of SQL beside the names, SQLite's planner walks every
+     * person by popularity (0.5 ms) rather than the few rows of the name index (0.02 ms).
+     */
     async byNames(names: string[]): Promise<PathEntryRow[]> {
       if (names.length === 0) return [];
-      return db
+      const rows = await db
         .selectFrom("entry")
-        .select(["id", "name", "kind", "time_desc", "image_url", "start_year", "end_year"])
+        .select([
+          "id",
+          "name",
+          "kind",
+          "time_desc",
+          "image_url",
+          "start_year",
+          "end_year",
+          "popularity",
+        ])
         .where("name", "in", names)
-        .where("kind", "=", "person")
-        .orderBy("popularity", "desc")
-        .orderBy("id")
         .execute();
+      return rows
+        .filter((row) => row.kind === "person")
+        .sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map(({ popularity: _, ...row }) => row);
     },
 
     async insert(input: {
