@@ -571,11 +571,13 @@ describe("the paged reader (翻页)", () => {
     const context = await phoneContext(browser);
     await context.addInitScript(() => localStorage.setItem("tj:reader-mode", "paged"));
     const page = await context.newPage();
-    /** The chapters whose page data the browser asked for, in order. */
+    /** The chapters the browser asked for, in order: ahead (the book API) or as page data. */
     const asked: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.pathname === "/reader.data") asked.push(url.searchParams.get("chapter") ?? "");
+      const ahead = /^\/api\/book\/n\/book\/lunyu\/chapter\/(\d+)$/.exec(url.pathname);
+      if (ahead) asked.push(`ahead ${ahead[1]}`);
+      if (url.pathname === "/reader.data") asked.push(`page ${url.searchParams.get("chapter")}`);
     });
     await openPaged(page);
     const [, pages] = await pageOf(page);
@@ -587,14 +589,12 @@ describe("the paged reader (翻页)", () => {
 
     // On the last page but one, chapter 3 is asked for in the background.
     const ahead = page.waitForResponse(
-      (response) =>
-        new URL(response.url()).pathname === "/reader.data" &&
-        new URL(response.url()).searchParams.get("chapter") === "3",
+      (response) => new URL(response.url()).pathname === "/api/book/n/book/lunyu/chapter/3",
     );
     for (let n = 2; n < pages - 1; n++) await page.keyboard.press("PageDown");
     await onPage(page, pages - 1);
     expect((await ahead).status()).toBe(200);
-    expect(asked).toEqual(["3"]);
+    expect(asked).toEqual(["ahead 3"]);
     // The reader is still on chapter 2.
     await expect(chapterTitle(page)).resolves.toBe("为政");
 
@@ -605,7 +605,7 @@ describe("the paged reader (翻页)", () => {
     await page.waitForURL(/chapter=3/);
     await page.locator("h1.tj-reader__chapter", { hasText: "八佾" }).waitFor();
     await onPage(page, 1);
-    expect(asked).toEqual(["3"]);
+    expect(asked).toEqual(["ahead 3"]);
     await context.close();
   });
 
@@ -615,7 +615,8 @@ describe("the paged reader (翻页)", () => {
     const page = await context.newPage();
     const asked: string[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/reader.data") asked.push(request.url());
+      const path = new URL(request.url()).pathname;
+      if (path === "/reader.data" || path.includes("/chapter/")) asked.push(request.url());
     });
     await openPaged(page, 20);
     const [, pages] = await pageOf(page);

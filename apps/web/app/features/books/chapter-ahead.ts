@@ -1,11 +1,14 @@
 /**
- * Chapters' page data fetched ahead of a page turn (翻页, on a chapter's last pages), kept in
- * this page until the turn opens the chapter. The reader route's `clientLoader` answers from here
- * and otherwise asks the server as usual.
+ * Chapters fetched ahead of a page turn (翻页, on a chapter's last pages), kept in this page
+ * until the turn opens the chapter. The reader route's `clientLoader` answers from here and
+ * otherwise asks the server as usual.
  *
- * Not `<link rel="prefetch">` (React Router's `PrefetchPageLinks`): Chromium fetched the page
- * data again for the navigation (it is per reader and carries no freshness), so the turn still
- * waited on the network.
+ * The reader asks for the chapter through the book API (`GET /api/book/n/book/:key/chapter/:n`)
+ * and keeps the page data the turn will show, built from it and the page being read. Not
+ * `<link rel="prefetch">` (React Router's `PrefetchPageLinks`): Chromium fetched the page data
+ * again for the navigation (it is per reader and carries no freshness), so the turn still waited
+ * on the network. Not a fetcher (`useFetcher`) either: the router's fetcher code would then go
+ * out with every page's first load, not only the reader's.
  */
 
 /** Data fetched ahead is used within this time, once; after it the chapter is fetched afresh. */
@@ -16,7 +19,6 @@ interface Kept {
   at: number;
 }
 
-const asked = new Set<string>();
 const kept = new Map<string, Kept>();
 
 /** The key of a page: its path and query, as a link and the loader's request both give them. */
@@ -25,22 +27,28 @@ export function pageKey(url: string): string {
   return parsed.pathname + parsed.search;
 }
 
-/** The next load of `path` is a fetch ahead: its data is kept for the turn that follows. */
-export function askAhead(path: string) {
-  asked.add(pageKey(path));
+/**
+ * Keeps the page data of `path`, on its way, for the turn that opens it. A failure shows
+ * nothing here: the turn then asks the server as usual.
+ */
+export function keepAhead(path: string, data: Promise<unknown>, now = Date.now()) {
+  data.catch(() => undefined);
+  kept.set(pageKey(path), { data, at: now });
+}
+
+/** Whether `path` was fetched ahead (and not yet used or dropped). */
+export function fetchedAhead(path: string): boolean {
+  return kept.has(pageKey(path));
 }
 
 /** Drops what was fetched ahead: it is out of date (a bookmark was added or removed). */
 export function forgetFetchedAhead() {
-  asked.clear();
   kept.clear();
 }
 
 /**
  * Loads a page's data: what was fetched ahead for it (once, while fresh, falling back to the
- * server if that fetch failed), else from the server. A fetch ahead itself is kept, and never
- * fails: a chapter that could not be fetched in the background is fetched again on the turn,
- * and the page being read is left alone.
+ * server if that fetch failed), else from the server.
  */
 export function loadAhead<T>(
   url: string,
@@ -50,12 +58,6 @@ export function loadAhead<T>(
   const key = pageKey(url);
   const found = kept.get(key);
   kept.delete(key);
-  if (asked.delete(key)) {
-    const data = fromServer();
-    kept.set(key, { data, at: now });
-    // The fetcher that asked shows nothing of it: a failure is met again, if at all, on the turn.
-    return data.catch(() => null) as Promise<T>;
-  }
   if (found && now - found.at < FETCHED_AHEAD_MS)
     return (found.data as Promise<T>).catch(() => fromServer());
   return fromServer();

@@ -12,13 +12,13 @@ import {
   useRef,
   useState,
 } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { ApiRequestError } from "../../shell/api-client.ts";
 import { AppLink } from "../../shell/app-link.tsx";
 import { type ConnectionHints, shouldPrefetchLinks } from "../../shell/link-prefetch.ts";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useArticleFont } from "../content/use-article-font.ts";
-import { askAhead, forgetFetchedAhead } from "./chapter-ahead.ts";
+import { forgetFetchedAhead, keepAhead } from "./chapter-ahead.ts";
 import {
   addDeviceBookmark,
   readDevice,
@@ -179,6 +179,7 @@ export function ReaderScreen({
   saved,
   jump,
   bookmarks: serverMarks,
+  origin,
 }: {
   chapter: ChapterView;
   toc: TocItem[];
@@ -187,6 +188,8 @@ export function ReaderScreen({
   saved: ReadingProgress | null;
   jump: number | null;
   bookmarks: Bookmark[];
+  /** This site's public origin (the page's links and share card). */
+  origin: string;
 }) {
   const { api } = usePlatform();
   const navigate = useNavigate();
@@ -223,7 +226,6 @@ export function ReaderScreen({
   const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [mayFetchAhead, setMayFetchAhead] = useState(false);
   const fetchedAhead = useRef(false);
-  const { load: fetchAhead } = useFetcher();
   const book = chapter.book.key;
   const position = chapter.position;
   const weights = useMemo(() => paragraphWeights(chapter.paragraphs), [chapter.paragraphs]);
@@ -358,10 +360,35 @@ export function ReaderScreen({
     if (fetchedAhead.current || mode !== "paged" || !mayFetchAhead || paging.pitch <= 0) return;
     if (!chapter.next || !fetchNextAhead(paging.page, paging.pages, true)) return;
     fetchedAhead.current = true;
-    const path = readerPath(book, chapter.next.position);
-    askAhead(path);
-    void fetchAhead(path);
-  }, [mode, mayFetchAhead, paging, chapter.next, book, fetchAhead]);
+    const next = chapter.next.position;
+    // The page data the turn will show: the next chapter, and the rest as this page has it (the
+    // book's contents, the reader, their bookmarks of the book).
+    keepAhead(
+      readerPath(book, next),
+      api.get<ChapterView>(`/api/book/n/book/${book}/chapter/${next}`).then((ahead) => ({
+        chapter: ahead,
+        toc,
+        signedIn,
+        explicit: true,
+        saved,
+        jump: null,
+        bookmarks: serverMarks,
+        origin,
+      })),
+    );
+  }, [
+    mode,
+    mayFetchAhead,
+    paging,
+    chapter.next,
+    book,
+    api,
+    toc,
+    signedIn,
+    saved,
+    serverMarks,
+    origin,
+  ]);
 
   // Keep the place when the reader leaves.
   useEffect(() => {
