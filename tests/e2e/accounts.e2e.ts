@@ -285,7 +285,10 @@ describe("accounts in each environment at 375×812", () => {
     );
     expect(proxied).toBe(1);
 
+    // Logged out inside the app, the reader stays out: the next page, once it has run, has not
+    // turned the app's token into a session again.
     await logOut(page);
+    await page.waitForLoadState("networkidle");
     expect((await userInfo(context)).code).toBe(600);
     await context.close();
   });

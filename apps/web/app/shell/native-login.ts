@@ -8,6 +8,7 @@ import type { NativeBridge } from "./native-bridge.ts";
  * user; a user without a phone is asked to log in natively.
  */
 export async function signInFromApp(bridge: NativeBridge, signedInAs: string | null) {
+  if (signedOutHere()) return;
   const user = await bridge.call("getUserInfo", {});
   if (user?.bearer && user.userId !== signedInAs) {
     await exchangeAppToken(user.bearer).catch((error: unknown) =>
@@ -15,6 +16,34 @@ export async function signInFromApp(bridge: NativeBridge, signedInAs: string | n
     );
   }
   if (!user?.phone) await bridge.call("login", {});
+}
+
+/**
+ * A reader who logs out inside the app stays out for the rest of this webview's visit: pages no
+ * longer turn the app's token into a session on their own, until the reader signs in on /login.
+ */
+const SIGNED_OUT_KEY = "tj:app-signed-out";
+
+function session(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function signedOutHere(): boolean {
+  return session()?.getItem(SIGNED_OUT_KEY) === "1";
+}
+
+/** The reader logged out (decision 18): no silent sign-in from the app's token after it. */
+export function rememberSignedOut() {
+  session()?.setItem(SIGNED_OUT_KEY, "1");
+}
+
+/** The reader asked to sign in (/login): the app's token may become a session again. */
+export function forgetSignedOut() {
+  session()?.removeItem(SIGNED_OUT_KEY);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { ApiRequestError } from "../../shell/api-client.ts";
-import { exchangeAppToken } from "../../shell/native-login.ts";
+import { exchangeAppToken, forgetSignedOut } from "../../shell/native-login.ts";
 import { usePlatform } from "../../shell/platform.tsx";
 
 /**
@@ -26,6 +26,8 @@ export function AppLogin({
       try {
         const user = await bridge.call("getUserInfo", {});
         if (user?.bearer && user.phone) {
+          // Asked for here: pages may sign in from the app's token again after a logout.
+          forgetSignedOut();
           await exchangeAppToken(user.bearer);
           await onSignedIn?.().catch(() => undefined);
           window.location.assign(redirectTo);
