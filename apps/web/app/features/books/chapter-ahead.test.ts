@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   FETCHED_AHEAD_MS,
-  fetchedAhead,
   forgetFetchedAhead,
   keepAhead,
   loadAhead,
@@ -27,11 +26,9 @@ describe("chapters fetched ahead", () => {
   it("answers the turn with the data fetched ahead, once", async () => {
     const path = "/reader?book=b&chapter=3";
     keepAhead(path, Promise.resolve("ahead"), 1_000);
-    expect(fetchedAhead(`http://host${path}`)).toBe(true);
     const turn = server("again");
     await expect(loadAhead(`http://host${path}`, turn, 2_000)).resolves.toBe("ahead");
     expect(turn).not.toHaveBeenCalled();
-    expect(fetchedAhead(path)).toBe(false);
     // Used once: a later visit asks the server.
     const later = server("later");
     await expect(loadAhead(path, later, 3_000)).resolves.toBe("later");

@@ -36,11 +36,6 @@ export function keepAhead(path: string, data: Promise<unknown>, now = Date.now()
   kept.set(pageKey(path), { data, at: now });
 }
 
-/** Whether `path` was fetched ahead (and not yet used or dropped). */
-export function fetchedAhead(path: string): boolean {
-  return kept.has(pageKey(path));
-}
-
 /** Drops what was fetched ahead: it is out of date (a bookmark was added or removed). */
 export function forgetFetchedAhead() {
   kept.clear();
