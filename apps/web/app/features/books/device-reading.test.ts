@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { addDeviceBookmark, removeDeviceBookmark } from "./device-bookmarks.ts";
 import {
-  addDeviceBookmark,
   clearDevice,
   mergeRequest,
   parseDeviceReading,
   readDevice,
-  removeDeviceBookmark,
   savePlace,
 } from "./device-reading.ts";
 

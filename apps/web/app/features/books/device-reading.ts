@@ -24,7 +24,7 @@ export interface DeviceReading {
   bookmarks: Record<string, DeviceBookmark[]>;
 }
 
-interface KeyValue {
+export interface KeyValue {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
@@ -73,7 +73,7 @@ export function parseDeviceReading(text: string | null): DeviceReading {
   }
 }
 
-function storage(): KeyValue | null {
+export function storage(): KeyValue | null {
   try {
     return typeof window === "undefined" ? null : window.localStorage;
   } catch {
@@ -89,7 +89,7 @@ export function readDevice(store: KeyValue | null = storage()): DeviceReading {
   }
 }
 
-function write(value: DeviceReading, store: KeyValue | null) {
+export function writeDevice(value: DeviceReading, store: KeyValue | null) {
   try {
     store?.setItem(DEVICE_READING_KEY, JSON.stringify(value));
   } catch {
@@ -105,32 +105,7 @@ export function savePlace(
 ) {
   const value = readDevice(store);
   value.places[book] = { ...place, updatedAt: now.toISOString() };
-  write(value, store);
-}
-
-export function addDeviceBookmark(
-  book: string,
-  mark: { position: number; offset: number; excerpt: string },
-  now = new Date(),
-  store: KeyValue | null = storage(),
-): DeviceBookmark {
-  const value = readDevice(store);
-  const saved: DeviceBookmark = {
-    id: `d${now.getTime().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
-    ...mark,
-    createdAt: now.toISOString(),
-  };
-  value.bookmarks[book] = [...(value.bookmarks[book] ?? []), saved].sort(
-    (a, b) => a.position - b.position || a.offset - b.offset,
-  );
-  write(value, store);
-  return saved;
-}
-
-export function removeDeviceBookmark(book: string, id: string, store: KeyValue | null = storage()) {
-  const value = readDevice(store);
-  value.bookmarks[book] = (value.bookmarks[book] ?? []).filter((b) => b.id !== id);
-  write(value, store);
+  writeDevice(value, store);
 }
 
 /** The body of the merge call, or null when the device keeps nothing. */

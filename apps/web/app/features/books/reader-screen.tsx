@@ -2,9 +2,10 @@ import type { Bookmark, ChapterView, ReadingProgress, TocItem } from "@tongjian/
 import { CODE_NOT_LOGGED_IN } from "@tongjian/domain/api-codes";
 import { bookPath, readerPath } from "@tongjian/domain/books";
 import type { FontVariant } from "@tongjian/domain/font-option";
-import { loginPath } from "@tongjian/domain/viewer";
 import {
+  lazy,
   type PointerEvent as ReactPointerEvent,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -19,12 +20,7 @@ import { type ConnectionHints, shouldPrefetchLinks } from "../../shell/link-pref
 import { usePlatform } from "../../shell/platform.tsx";
 import { useArticleFont } from "../content/use-article-font.ts";
 import { forgetFetchedAhead, keepAhead } from "./chapter-ahead.ts";
-import {
-  addDeviceBookmark,
-  readDevice,
-  removeDeviceBookmark,
-  savePlace,
-} from "./device-reading.ts";
+import { readDevice, savePlace } from "./device-reading.ts";
 import {
   dragEnd,
   dragOffset,
@@ -35,6 +31,7 @@ import {
   tapZone,
   turnRoom,
 } from "./reader-gesture.ts";
+import type { Mark } from "./reader-marks.tsx";
 import {
   type Fragment,
   fetchNextAhead,
@@ -81,13 +78,14 @@ const MODE_LABELS: [ReaderMode, string][] = [
 let hydrated = false;
 const initially = <T,>(read: () => T, fallback: T) => (hydrated ? read() : fallback);
 
-interface Mark {
-  id: string;
-  position: number;
-  offset: number;
-  excerpt: string;
-  chapterTitle: string;
-}
+/** The contents and bookmarks panels, and adding and removing bookmarks: loaded when first used. */
+const ReaderPanel = lazy(() => import("./reader-marks.tsx"));
+const marksModule = () => import("./reader-marks.tsx");
+/** Fetched as a finger comes down on a tool that needs it, so the tap finds it loaded. */
+const preloadMarks = () => {
+  marksModule().catch(() => {});
+};
+const byPlace = (a: Mark, b: Mark) => a.position - b.position || a.offset - b.offset;
 
 interface Paging {
   page: number;
@@ -634,51 +632,44 @@ export function ReaderScreen({
 
   const addMark = async () => {
     const place = here();
-    const mark = { position, offset: placeToOffset(weights, place), excerpt: excerpt(place) };
     setNotice(null);
-    if (!signedIn) {
-      const saved = addDeviceBookmark(book, mark);
-      setMarks((list) =>
-        [...list, { ...saved, chapterTitle: chapter.title }].sort(
-          (a, b) => a.position - b.position || a.offset - b.offset,
-        ),
-      );
-      setNotice("书签已保存在本机，登录后可同步到账号");
-      setPanel("marks");
-      return;
-    }
     try {
-      const saved = await api.post<Bookmark>(`/api/book/y/bookmarks/${book}`, mark);
-      // The next chapter's data, if fetched ahead, lists the bookmarks as they were.
-      forgetFetchedAhead();
-      setMarks((list) =>
-        [...list, saved].sort((a, b) => a.position - b.position || a.offset - b.offset),
-      );
-      setNotice("书签已添加");
-      setPanel("marks");
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.code === CODE_NOT_LOGGED_IN) {
-        navigate(loginPath(readerPath(book, position), "user"));
+      const { addMark: add } = await marksModule();
+      const outcome = await add(api, {
+        book,
+        signedIn,
+        chapterTitle: chapter.title,
+        mark: { position, offset: placeToOffset(weights, place), excerpt: excerpt(place) },
+      });
+      if ("login" in outcome) {
+        navigate(outcome.login);
         return;
       }
-      setNotice(error instanceof ApiRequestError ? error.message : "网络异常，书签未保存，请重试");
+      const { mark, notice } = outcome;
+      setNotice(notice);
+      if (!mark) return;
+      // The next chapter's data, if fetched ahead, lists the bookmarks as they were.
+      if (signedIn) forgetFetchedAhead();
+      setMarks((list) => [...list, mark].sort(byPlace));
+      setPanel("marks");
+    } catch {
+      setNotice("网络异常，书签未保存，请重试");
     }
   };
 
   const removeMark = async (mark: Mark) => {
     setNotice(null);
-    if (!signedIn) {
-      removeDeviceBookmark(book, mark.id);
-      setMarks((list) => list.filter((m) => m.id !== mark.id));
-      return;
-    }
     try {
-      await api.post(`/api/book/y/bookmark/${mark.id}/remove`);
-      // The next chapter's data, if fetched ahead, lists the bookmarks as they were.
-      forgetFetchedAhead();
+      const { removeMark: remove } = await marksModule();
+      const problem = await remove(api, { book, signedIn, id: mark.id });
+      if (problem) {
+        setNotice(problem);
+        return;
+      }
+      if (signedIn) forgetFetchedAhead();
       setMarks((list) => list.filter((m) => m.id !== mark.id));
-    } catch (error) {
-      setNotice(error instanceof ApiRequestError ? error.message : "网络异常，书签未删除，请重试");
+    } catch {
+      setNotice("网络异常，书签未删除，请重试");
     }
   };
 
@@ -772,6 +763,7 @@ export function ReaderScreen({
                 type="button"
                 className="tj-reader__tool"
                 aria-pressed={panel === "toc"}
+                onPointerDown={preloadMarks}
                 onClick={() => setPanel(panel === "toc" ? null : "toc")}
               >
                 目录
@@ -780,11 +772,17 @@ export function ReaderScreen({
                 type="button"
                 className="tj-reader__tool"
                 aria-pressed={panel === "marks"}
+                onPointerDown={preloadMarks}
                 onClick={() => setPanel(panel === "marks" ? null : "marks")}
               >
                 书签 {marks.length}
               </button>
-              <button type="button" className="tj-reader__tool" onClick={() => void addMark()}>
+              <button
+                type="button"
+                className="tj-reader__tool"
+                onPointerDown={preloadMarks}
+                onClick={() => void addMark()}
+              >
                 加书签
               </button>
             </div>
@@ -794,53 +792,18 @@ export function ReaderScreen({
               {notice}
             </p>
           )}
-          {showTools && panel === "toc" && (
-            <section className="tj-reader__panel" aria-label="目录">
-              <h2>目录</h2>
-              <ol className="tj-toc">
-                {toc.map((c) => (
-                  <li key={c.position}>
-                    <AppLink
-                      to={readerPath(book, c.position)}
-                      aria-current={c.position === position ? "true" : undefined}
-                    >
-                      <span>{c.title}</span>
-                      <span className="tj-toc__chars">{c.chars} 字</span>
-                    </AppLink>
-                  </li>
-                ))}
-              </ol>
-            </section>
-          )}
-          {showTools && panel === "marks" && (
-            <section className="tj-reader__panel" aria-label="书签">
-              <h2>书签</h2>
-              {marks.length === 0 ? (
-                <p className="tj-empty">还没有书签，读到想记住的地方点“加书签”。</p>
-              ) : (
-                <ul className="tj-bookmarks">
-                  {marks.map((m) => (
-                    <li key={m.id}>
-                      <button
-                        type="button"
-                        className="tj-bookmarks__go"
-                        onClick={() => openMark(m)}
-                      >
-                        {m.chapterTitle} · {m.excerpt}
-                      </button>
-                      <button
-                        type="button"
-                        className="tj-bookmarks__remove"
-                        aria-label={`删除书签：${m.excerpt}`}
-                        onClick={() => void removeMark(m)}
-                      >
-                        删除
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+          {showTools && panel && (
+            <Suspense fallback={null}>
+              <ReaderPanel
+                panel={panel}
+                book={book}
+                position={position}
+                toc={toc}
+                marks={marks}
+                onOpen={openMark}
+                onRemove={(m) => void removeMark(m)}
+              />
+            </Suspense>
           )}
         </div>
       </div>
