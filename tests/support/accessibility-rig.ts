@@ -294,6 +294,12 @@ export async function axeProblems(
   page: Page,
   options: { rules?: string[] } = {},
 ): Promise<string[]> {
+  // Colours are read once the page has come all the way in: during the shell's page
+  // transition (spec §2, an opacity fade) every text is paler than it will be.
+  await page.waitForFunction(() => {
+    const shell = document.querySelector(".tj-page");
+    return !shell || (shell.getAttribute("data-transition") ?? "idle") === "idle";
+  });
   let builder = axeBuilder(page);
   if (options.rules) builder = builder.withRules(options.rules);
   const { violations } = await builder.analyze();

@@ -12,81 +12,106 @@ import {
   SCREENS,
   STAGE,
   smallTargets,
+  THEME_KEY,
   THEMES,
   type Theme,
   visit,
 } from "./accessibility-rig.ts";
 
-/** Every axe rule in the first theme; in the other, only those that depend on the colours. */
-function axeScope(theme: Theme): { rules?: string[] } {
-  return theme === THEMES[0] ? {} : { rules: COLOUR_RULES };
-}
-
-/** Both themes side by side: a page for each, reused from screen to screen. */
+/**
+ * Every built screen and pop-up in both themes, on one page: each screen is opened in the theme
+ * the reader last chose and checked with every axe rule; then the reader switches the theme the
+ * way the appearance control does (the choice stored, `__tongjianApplyTheme()`), and the page is
+ * checked again with the rules that depend on the colours, its structure, names and roles being
+ * the same. The next screen opens in that theme, so each theme is seen on opening as well as
+ * after a switch, and no screen is loaded and hydrated twice.
+ */
 export function screensSuite(part: number, parts: number): void {
   const share = <T>(list: T[]) => list.filter((_, i) => i % parts === part);
   describe(`every built screen and pop-up, light and dark (part ${part + 1} of ${parts})`, () => {
-    const pages = new Map<Theme, Page>();
-    const contexts: BrowserContext[] = [];
+    let context: BrowserContext;
+    let page: Page;
+    /** The theme the page opens in: the one stored last (none at first: the light system's). */
+    let current: Theme = THEMES[0];
 
     beforeAll(async () => {
-      for (const theme of THEMES) {
-        const context = await readerContext(theme);
-        contexts.push(context);
-        pages.set(theme, await context.newPage());
-      }
+      context = await readerContext(null);
+      page = await context.newPage();
     });
     afterAll(async () => {
-      await Promise.all(contexts.map((c) => c.close()));
+      await context?.close();
     });
 
-    /** Runs `check` on the page of each theme at once and gathers what each found. */
-    async function inBothThemes(check: (page: Page, theme: Theme) => Promise<string[]>) {
-      const found = await Promise.all(
-        THEMES.map(async (theme) => {
-          const page = pages.get(theme);
-          if (!page) throw new Error(`no page for ${theme}`);
-          return (await check(page, theme)).map((line) => `${theme}: ${line}`);
-        }),
+    /** The reader switches to the other theme; resolved once the page wears it. */
+    async function switchTheme(surface: string, paper: string): Promise<Theme> {
+      const next: Theme = current === THEMES[0] ? THEMES[1] : THEMES[0];
+      await page.evaluate(
+        ({ key, theme }) => {
+          localStorage.setItem(key, theme);
+          (window as { __tongjianApplyTheme?: () => void }).__tongjianApplyTheme?.();
+        },
+        { key: THEME_KEY, theme: next },
       );
-      return found.flat();
+      current = next;
+      await page
+        .waitForFunction(
+          ({ surface, paper }) =>
+            getComputedStyle(document.querySelector(surface) ?? document.body).backgroundColor ===
+            paper,
+          { surface, paper },
+          { timeout: 2000 },
+        )
+        // Reported below, with the colour the page does have.
+        .catch(() => {});
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+      return next;
+    }
+
+    /** Runs `check` in the theme the page opened in, then in the other after a switch. */
+    async function inBothThemes(
+      surface: string,
+      paperOf: (theme: Theme) => string,
+      check: (theme: Theme, rules: { rules?: string[] }) => Promise<string[]>,
+    ) {
+      const first = current;
+      const found = (await check(first, {})).map((line) => `${first}: ${line}`);
+      const second = await switchTheme(
+        surface,
+        paperOf(first === THEMES[0] ? THEMES[1] : THEMES[0]),
+      );
+      found.push(
+        ...(await check(second, { rules: COLOUR_RULES })).map((line) => `${second}: ${line}`),
+      );
+      return found;
     }
 
     it.each(share(SCREENS))(
       "$name ($path): axe finds nothing serious, targets are 44 px",
       async (s) => {
-        const found = await inBothThemes(async (page, theme) => {
-          await visit(page, s.path, s);
-          const rules = shellRules(new URL(s.path, "http://h").pathname);
-          // The bare black layout (3D scenes, panoramas) is a stage; its reading pages draw their
-          // own page, in the reader's theme, on it.
-          const black = rules.layout === "black";
+        await visit(page, s.path, s);
+        const rules = shellRules(new URL(s.path, "http://h").pathname);
+        // The bare black layout (3D scenes, panoramas) is a stage; its reading pages draw their
+        // own page, in the reader's theme, on it.
+        const black = rules.layout === "black";
+        const surface = black ? "main" : ".tj-app";
+        // The graph pages' shell is dark in both themes.
+        const dark = rules.theme === "dark";
+        const expected = (theme: Theme) =>
+          black ? (s.stage ? STAGE : PAPER[theme]) : dark ? PAPER.dark : PAPER[theme];
+        const found = await inBothThemes(surface, expected, async (theme, scope) => {
           const { paper, lang } = await page.evaluate(
             (surface) => ({
               paper: getComputedStyle(document.querySelector(surface) ?? document.body)
                 .backgroundColor,
               lang: document.documentElement.lang,
             }),
-            black ? "main" : ".tj-app",
+            surface,
           );
-          // The graph pages' shell is dark in both themes.
-          const dark = rules.theme === "dark";
-          const expected = black
-            ? s.stage
-              ? STAGE
-              : PAPER[theme]
-            : dark
-              ? PAPER.dark
-              : PAPER[theme];
           const wrong = [
-            ...(paper === expected ? [] : [`the page is ${paper}, not ${expected}`]),
+            ...(paper === expected(theme) ? [] : [`the page is ${paper}, not ${expected(theme)}`]),
             ...(lang === "zh-CN" ? [] : [`<html lang="${lang}">, not zh-CN`]),
           ];
-          return [
-            ...wrong,
-            ...(await axeProblems(page, axeScope(theme))),
-            ...(await smallTargets(page)),
-          ];
+          return [...wrong, ...(await axeProblems(page, scope)), ...(await smallTargets(page))];
         });
         expect(found, `${s.name}${report(found)}`).toEqual([]);
       },
@@ -95,29 +120,31 @@ export function screensSuite(part: number, parts: number): void {
     it.each(share(POPUPS))(
       "pop-up $name: axe finds nothing serious, targets are 44 px",
       async (p) => {
-        const found = await inBothThemes(async (page, theme) => {
-          await visit(page, p.path);
-          await p.open(page);
-          // Measured once the pop-up has come all the way in: antd-mobile fades and scales the
-          // mask and the pop-up from script, so every box from the dialog up must be opaque and
-          // still, and the mask opaque.
-          await page.waitForFunction(() => {
-            const settled = (el: Element | null): boolean => {
-              for (let at = el; at; at = at.parentElement) {
-                const style = getComputedStyle(at);
-                if (Number(style.opacity) < 1) return false;
-                if (style.transform !== "none" && !/^matrix\(1, 0, 0, 1, /.test(style.transform))
-                  return false;
-              }
-              return true;
-            };
-            const shown = [...document.querySelectorAll('[role="dialog"], .adm-mask')].filter(
-              (el) => el.getClientRects().length > 0,
-            );
-            return shown.length > 0 && shown.every(settled);
-          });
-          return [...(await axeProblems(page, axeScope(theme))), ...(await smallTargets(page))];
+        await visit(page, p.path);
+        await p.open(page);
+        // Measured once the pop-up has come all the way in: antd-mobile fades and scales the
+        // mask and the pop-up from script, so every box from the dialog up must be opaque and
+        // still, and the mask opaque.
+        await page.waitForFunction(() => {
+          const settled = (el: Element | null): boolean => {
+            for (let at = el; at; at = at.parentElement) {
+              const style = getComputedStyle(at);
+              if (Number(style.opacity) < 1) return false;
+              if (style.transform !== "none" && !/^matrix\(1, 0, 0, 1, /.test(style.transform))
+                return false;
+            }
+            return true;
+          };
+          const shown = [...document.querySelectorAll('[role="dialog"], .adm-mask')].filter(
+            (el) => el.getClientRects().length > 0,
+          );
+          return shown.length > 0 && shown.every(settled);
         });
+        const found = await inBothThemes(
+          ".tj-app",
+          (theme) => PAPER[theme],
+          async (_, scope) => [...(await axeProblems(page, scope)), ...(await smallTargets(page))],
+        );
         expect(found, `${p.name}${report(found)}`).toEqual([]);
       },
     );
