@@ -210,6 +210,7 @@ export async function createDeps(
       contentPollMs: config.contentPollMs,
       sms,
       appTokenSecret: config.auth.appTokenSecret,
+      passwordScryptN: config.auth.passwordScryptN,
       uploads: createObjectStorage(config.uploads),
       contentDir: resolve(config.contentDir),
       dayContent: loadDays(resolve(config.contentDir), log),

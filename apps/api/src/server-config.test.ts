@@ -72,6 +72,28 @@ describe("WEB_CONCURRENCY", () => {
   });
 });
 
+describe("PASSWORD_SCRYPT_N", () => {
+  it("keeps the recommended cost unless set, and allows a lower one only in a test run", () => {
+    expect(readServerConfig({ NODE_ENV: "production" }).auth.passwordScryptN).toBeUndefined();
+    expect(
+      readServerConfig({ NODE_ENV: "production", PASSWORD_SCRYPT_N: "65536" }).auth.passwordScryptN,
+    ).toBe(65536);
+    expect(
+      readServerConfig({ NODE_ENV: "test", PASSWORD_SCRYPT_N: "1024" }).auth.passwordScryptN,
+    ).toBe(1024);
+    for (const NODE_ENV of ["production", "development"])
+      expect(() => readServerConfig({ NODE_ENV, PASSWORD_SCRYPT_N: "1024" })).toThrow(
+        /配置无效：PASSWORD_SCRYPT_N 不得小于 32768/,
+      );
+  });
+
+  it.each(["1000", "0", "-2", "many"])("rejects %s with a clear message", (value) => {
+    expect(() => readServerConfig({ NODE_ENV: "test", PASSWORD_SCRYPT_N: value })).toThrow(
+      /配置无效：PASSWORD_SCRYPT_N/,
+    );
+  });
+});
+
 describe("Alipay settings", () => {
   const keys = () =>
     generateKeyPairSync("rsa", {

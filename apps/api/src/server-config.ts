@@ -95,6 +95,18 @@ const configSchema = z.object({
     z.string().min(32, "APP_TOKEN_SECRET 至少 32 个字符").optional(),
   ),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "AUTH_SECRET 至少 32 个字符").optional()),
+  PASSWORD_SCRYPT_N: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : Number(v)))
+    .pipe(
+      z
+        .number()
+        .int()
+        .refine((n) => n >= 2 && (n & (n - 1)) === 0, "须是 2 的幂")
+        .optional(),
+    )
+    .optional(),
   COOKIE_SECURE: z.enum(["true", "false", "1", "0", ""]).optional(),
   SMS_PROVIDER: z.enum(["console", "simulator", ""]).optional(),
   TRUST_PROXY: optionalText,
@@ -164,6 +176,12 @@ export interface AuthConfig {
   /** HMAC key of CSRF tokens; undefined keeps a generated one in the database. */
   secret: string | undefined;
   smsProvider: "console" | "simulator";
+  /**
+   * scrypt's N for new password hashes (`PASSWORD_SCRYPT_N`, a power of two). Only a test run
+   * (NODE_ENV=test) may set it below the recommended 2^15: the API suites hash hundreds of
+   * passwords. Hashes carry their own N, so a lower one is re-hashed at the next login.
+   */
+  passwordScryptN: number | undefined;
 }
 
 /** Fastify's trustProxy: which X-Forwarded-* hops to believe (client address, protocol, host). */
@@ -182,6 +200,16 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     return (_address, hop) => hop < hops;
   }
   return value;
+}
+
+/** The minimum N of password hashes outside a test run (OWASP's recommended scrypt cost). */
+export const MIN_PASSWORD_SCRYPT_N = 2 ** 15;
+
+function passwordScryptN(n: number | undefined, nodeEnv: string): number | undefined {
+  if (n === undefined) return undefined;
+  if (n < MIN_PASSWORD_SCRYPT_N && nodeEnv !== "test")
+    throw new Error(`配置无效：PASSWORD_SCRYPT_N 不得小于 ${MIN_PASSWORD_SCRYPT_N}`);
+  return n;
 }
 
 export interface ServerConfig {
@@ -348,6 +376,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
         (c.NODE_ENV === "production" ? undefined : DEVELOPMENT_APP_TOKEN_SECRET),
       secret: c.AUTH_SECRET,
       smsProvider: c.SMS_PROVIDER || "console",
+      passwordScryptN: passwordScryptN(c.PASSWORD_SCRYPT_N, c.NODE_ENV),
     },
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     appDownloads: {

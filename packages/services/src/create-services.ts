@@ -4,6 +4,7 @@ import type { DayContent } from "@tongjian/domain/campaign-days";
 import { createAccountRepository } from "./accounts/account-repository.ts";
 import { createAccountService } from "./accounts/accounts.server.ts";
 import { createAttemptLimiter } from "./accounts/attempt-limiter.ts";
+import { PASSWORD_COST } from "./accounts/password-hash.ts";
 import { createSessionRepository } from "./accounts/session-repository.ts";
 import { createSessionService } from "./accounts/sessions.server.ts";
 import { createSmsCodes } from "./accounts/sms-codes.ts";
@@ -138,6 +139,8 @@ export interface ServiceDeps {
   sms: SmsProvider;
   /** The secret the app's backend signs its tokens with (`APP_TOKEN_SECRET`). */
   appTokenSecret: string | undefined;
+  /** scrypt's N for new password hashes (`PASSWORD_SCRYPT_N`); the recommended cost by default. */
+  passwordScryptN?: number | undefined;
   /** Where uploaded images are kept (`UPLOAD_STORAGE`, `UPLOAD_DIR`). */
   uploads: ObjectStorage;
   /** The content folder (`CONTENT_DIR`): the time map's base map is read from its geo/. */
@@ -429,6 +432,9 @@ export function createServices(deps: ServiceDeps) {
       limiter,
       store: deps.store,
       appTokenSecret: deps.appTokenSecret,
+      ...(deps.passwordScryptN
+        ? { passwordCost: { ...PASSWORD_COST, N: deps.passwordScryptN } }
+        : {}),
       afterBind,
     }),
     community,

@@ -13,7 +13,14 @@ import {
 import { AppTokenError, verifyAppToken } from "./app-token.ts";
 import { type AttemptLimiter, LOGIN_LIMITS } from "./attempt-limiter.ts";
 import { hashSecret, newSecretValue } from "./auth-cookies.ts";
-import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password-hash.ts";
+import {
+  decoyHash,
+  hashPassword,
+  needsRehash,
+  PASSWORD_COST,
+  type ScryptCost,
+  verifyPassword,
+} from "./password-hash.ts";
 import { requireSignedIn, requireUser } from "./require-login.ts";
 import type { SessionOwner } from "./sessions.server.ts";
 import type { SmsCodes, SmsPurpose } from "./sms-codes.ts";
@@ -48,8 +55,11 @@ export function createAccountService(deps: {
   appTokenSecret: string | undefined;
   /** Moves what else a visitor owns (notes, subscriptions …) to the account it was bound to. */
   afterBind?: (visitorId: string, accountId: string) => Promise<void>;
+  /** The cost of new password hashes; the recommended one (PASSWORD_COST) by default. */
+  passwordCost?: ScryptCost;
 }) {
   const { accounts, limiter } = deps;
+  const cost = deps.passwordCost ?? PASSWORD_COST;
   const appViewers = new LRUCache<string, UserViewer>({ max: 10_000, ttl: APP_TOKEN_CACHE_MS });
 
   function requireNewPassword(password: string) {
@@ -183,15 +193,15 @@ export function createAccountService(deps: {
       const { phone, password, address } = input;
       await checkLoginLimits(phone, address);
       const account = await accounts.findByPhone(phone);
-      const stored = account?.password_hash ?? (await decoyHash());
+      const stored = account?.password_hash ?? (await decoyHash(cost));
       const matches = await verifyPassword(password, stored);
       if (!account?.password_hash || !matches) {
         await countFailure(phone, address);
         throw new BadRequestError(LOGIN_FAILED);
       }
       await limiter.reset(LOGIN_LIMITS.perAccount, phone);
-      if (needsRehash(account.password_hash))
-        await accounts.update(account.id, { password_hash: await hashPassword(password) });
+      if (needsRehash(account.password_hash, cost))
+        await accounts.update(account.id, { password_hash: await hashPassword(password, cost) });
       return owner(account, await bindVisitor(viewer, account));
     },
 
@@ -241,7 +251,7 @@ export function createAccountService(deps: {
       await consumeCode("register", input.phone, input.code, input.address);
       const existing = await accounts.findByPhone(input.phone);
       if (existing?.password_hash) throw new BadRequestError("该手机号已注册，请直接登录");
-      const hash = await hashPassword(input.password);
+      const hash = await hashPassword(input.password, cost);
       let account: AccountRow;
       if (existing) {
         // Signed up by SMS code (or the app) before: the password is added.
@@ -268,7 +278,9 @@ export function createAccountService(deps: {
       await consumeCode("reset", input.phone, input.code, input.address);
       const account = await accounts.findByPhone(input.phone);
       if (!account) throw new BadRequestError("该手机号尚未注册");
-      await accounts.update(account.id, { password_hash: await hashPassword(input.password) });
+      await accounts.update(account.id, {
+        password_hash: await hashPassword(input.password, cost),
+      });
       await limiter.reset(LOGIN_LIMITS.perAccount, input.phone);
       await endSessions(account.id);
       return owner(account, null);

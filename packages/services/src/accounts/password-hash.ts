@@ -71,8 +71,13 @@ export function needsRehash(stored: string, cost = PASSWORD_COST): boolean {
  * A hash of nothing anyone knows, verified when the phone has no account or no password, so
  * that a wrong phone costs the same time as a wrong password (no account enumeration by timing).
  */
-let decoy: Promise<string> | undefined;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(18).toString("base64url"));
+const decoys = new Map<string, Promise<string>>();
+export function decoyHash(cost = PASSWORD_COST): Promise<string> {
+  const key = `${cost.N},${cost.r},${cost.p}`;
+  let decoy = decoys.get(key);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(18).toString("base64url"), cost);
+    decoys.set(key, decoy);
+  }
   return decoy;
 }

@@ -67,6 +67,13 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
         role: "user",
       });
       expect(info.ahUserId).toMatch(/^[0-9a-f]{24}$/);
+      // Hashed with scrypt at the run's configured cost (PASSWORD_SCRYPT_N, test-app.ts).
+      const row = await t.deps.handle.db
+        .selectFrom("account")
+        .select("password_hash")
+        .where("id", "=", info.ahUserId as string)
+        .executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^scrypt\$N=1024,r=8,p=3\$/);
       const sms = (await t.app.inject({ url: `/api/dev/sms/outbox?phone=${phone}` })).json().data;
       expect(sms.text).toMatch(/^【通鉴】验证码 \d{6}，用于注册，5 分钟内有效/);
 
