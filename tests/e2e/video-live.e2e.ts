@@ -385,10 +385,13 @@ describe("videos, live sessions and recordings", () => {
       await audio.play();
     });
     await expect
-      .poll(() =>
-        page.evaluate(
-          () => document.querySelector<HTMLAudioElement>(".tj-recording audio")?.currentTime ?? 0,
-        ),
+      .poll(
+        () =>
+          page.evaluate(
+            () => document.querySelector<HTMLAudioElement>(".tj-recording audio")?.currentTime ?? 0,
+          ),
+        // Half a second of playing, which a busy machine may take a while to get to.
+        { timeout: 20_000 },
       )
       .toBeGreaterThan(0.5);
     await page.screenshot({ path: `${SHOTS}/11-recording-playing.png` });

@@ -6,6 +6,38 @@ export const IOS_SAFARI_UA =
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * Features Chromium runs for a window's own interface, which a headless browser never shows:
+ * every new context opens a window, and each loaded the omnibox's pop-up as a web page of its own
+ * (chrome://omnibox-popup.top-chrome/, in a renderer process of its own).
+ */
+const HEADLESS_UNUSED_FEATURES = [
+  "WebUIOmniboxPopup",
+  "WebUIOmniboxAimPopup",
+  "WebUIOmniboxFullPopup",
+];
+
+/**
+ * Playwright's own `--disable-features` list (playwright-core, chromiumSwitches.ts, this
+ * version). Chromium reads one `--disable-features` switch, the last, so ours repeats it.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+];
+
 /** Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback). */
 const LAUNCH_OPTIONS = {
   executablePath: CHROMIUM_PATH,
@@ -19,6 +51,7 @@ const LAUNCH_OPTIONS = {
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...HEADLESS_UNUSED_FEATURES].join(",")}`,
   ],
 };
 
