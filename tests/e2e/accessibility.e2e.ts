@@ -17,8 +17,8 @@ import { PHONE_VIEWPORT } from "../support/browser.ts";
 import { fakeNativeHostScript } from "../support/fake-native-host.ts";
 import { UA } from "../support/user-agents.ts";
 
-// The theme choice, keyboard focus and reduced motion; every screen is checked by
-// accessibility-screens-*.e2e.ts and accessibility-zoom.e2e.ts.
+// The theme choice, keyboard focus and reduced motion; every screen is checked, in both themes and
+// at the large text size and 200 % zoom, by accessibility-screens-*.e2e.ts.
 startAccessibilityBrowser();
 
 describe("the theme choice", () => {

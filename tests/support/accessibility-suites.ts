@@ -1,6 +1,11 @@
+import { FONT_SIZES } from "@tongjian/domain/font-option";
 import { shellRules } from "@tongjian/domain/shell-rules";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  TEXT_SIZE_PROPERTY,
+  TITLE_SIZE_PROPERTY,
+} from "../../apps/web/app/features/content/article-font-script.ts";
 import {
   axeProblems,
   COLOUR_RULES,
@@ -17,6 +22,10 @@ import {
   type Theme,
   visit,
 } from "./accessibility-rig.ts";
+import { PHONE_VIEWPORT } from "./browser.ts";
+
+/** 200 % zoom of a 375 px phone lays the page out 187 px wide. */
+const ZOOMED = { width: 187, height: 406 };
 
 /**
  * Every built screen and pop-up in both themes, on one page: each screen is opened in the theme
@@ -24,7 +33,9 @@ import {
  * way the appearance control does (the choice stored, `__tongjianApplyTheme()`), and the page is
  * checked again with the rules that depend on the colours, its structure, names and roles being
  * the same. The next screen opens in that theme, so each theme is seen on opening as well as
- * after a switch, and no screen is loaded and hydrated twice.
+ * after a switch. Then the reader picks the large text size (the sizes put on the document, as the
+ * size control does) and zooms to 200 % (the page laid out 187 px wide), and nothing may be cut
+ * off. No screen is loaded and hydrated twice.
  */
 export function screensSuite(part: number, parts: number): void {
   const share = <T>(list: T[]) => list.filter((_, i) => i % parts === part);
@@ -67,6 +78,27 @@ export function screensSuite(part: number, parts: number): void {
       return next;
     }
 
+    /** The large text size and 200 % zoom on the page as it is: what is cut off. */
+    async function zoomed(): Promise<string[]> {
+      await page.evaluate(
+        ({ title, text, size }) => {
+          const { style } = document.documentElement;
+          style.setProperty(title, `${size.titlePx}px`);
+          style.setProperty(text, `${size.paragraphPx}px`);
+        },
+        { title: TITLE_SIZE_PROPERTY, text: TEXT_SIZE_PROPERTY, size: FONT_SIZES.large },
+      );
+      await page.setViewportSize(ZOOMED);
+      try {
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        return (await clippedText(page)).map((line) => `large text at 200 %: ${line}`);
+      } finally {
+        await page.setViewportSize(PHONE_VIEWPORT);
+      }
+    }
+
     /** Runs `check` in the theme the page opened in, then in the other after a switch. */
     async function inBothThemes(
       surface: string,
@@ -86,7 +118,7 @@ export function screensSuite(part: number, parts: number): void {
     }
 
     it.each(share(SCREENS))(
-      "$name ($path): axe finds nothing serious, targets are 44 px",
+      "$name ($path): axe finds nothing serious, targets are 44 px, nothing cut off zoomed",
       async (s) => {
         await visit(page, s.path, s);
         const rules = shellRules(new URL(s.path, "http://h").pathname);
@@ -113,6 +145,7 @@ export function screensSuite(part: number, parts: number): void {
           ];
           return [...wrong, ...(await axeProblems(page, scope)), ...(await smallTargets(page))];
         });
+        found.push(...(await zoomed()));
         expect(found, `${s.name}${report(found)}`).toEqual([]);
       },
     );
@@ -148,29 +181,5 @@ export function screensSuite(part: number, parts: number): void {
         expect(found, `${p.name}${report(found)}`).toEqual([]);
       },
     );
-  });
-}
-
-export function zoomSuite(part: number, parts: number): void {
-  const share = <T>(list: T[]) => list.filter((_, i) => i % parts === part);
-  describe(`the large text size and 200 % zoom (part ${part + 1} of ${parts})`, () => {
-    let context: BrowserContext;
-    let page: Page;
-
-    beforeAll(async () => {
-      context = await readerContext(null, { font: "large" });
-      page = await context.newPage();
-      // 200 % zoom of a 375 px phone lays the page out 187 px wide.
-      await page.setViewportSize({ width: 187, height: 406 });
-    });
-    afterAll(async () => {
-      await context?.close();
-    });
-
-    it.each(share(SCREENS))("$name: nothing is cut off at 187 px wide", async (s) => {
-      await visit(page, s.path, s);
-      const cut = await clippedText(page);
-      expect(cut, `${s.name}: ${report(cut)}`).toEqual([]);
-    });
   });
 }

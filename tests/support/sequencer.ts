@@ -18,7 +18,6 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 export const E2E_SECONDS: Record<string, number> = {
   "tests/e2e/accessibility-screens-2.e2e.ts": 178,
   "tests/e2e/accessibility-screens-1.e2e.ts": 164,
-  "tests/e2e/accessibility-zoom.e2e.ts": 118,
   "tests/e2e/books.e2e.ts": 109,
   "tests/e2e/my-pages.e2e.ts": 95,
   "tests/e2e/video-live.e2e.ts": 89,
