@@ -18,7 +18,6 @@ import { sharedServer } from "./shared-server.ts";
 
 export const SHOTS = "test-results/screenshots/accessibility";
 export const THEME_KEY = "tj:theme";
-export const FONT_KEY = "tj:article-font";
 /** WCAG 2.5.5: the smallest side of a tap target. */
 export const TAP_PX = 44;
 /** The page colours of the two palettes (theme.css --tj-paper), as the browser reports them. */
@@ -255,15 +254,14 @@ export function startAccessibilityBrowser(): void {
 
 export const currentBrowser = (): Browser => browser;
 
-/** A phone context whose reader chose `theme` (or nothing) and, optionally, a text size. */
+/** A phone context whose reader chose `theme` (or nothing). */
 export async function readerContext(
   theme: Theme | "system" | null,
-  options: { font?: string; userAgent?: string } = {},
+  options: { userAgent?: string } = {},
 ): Promise<BrowserContext> {
   const context = await phoneContext(browser, options.userAgent);
   const stored: Record<string, string> = {};
   if (theme) stored[THEME_KEY] = theme;
-  if (options.font) stored[FONT_KEY] = options.font;
   // Before any script of the page, as a reader's earlier visit left it.
   await context.addInitScript((items: Record<string, string>) => {
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);

@@ -79,8 +79,8 @@ let hydrated = false;
 const initially = <T,>(read: () => T, fallback: T) => (hydrated ? read() : fallback);
 
 /** The contents and bookmarks panels, and adding and removing bookmarks: loaded when first used. */
-const ReaderPanel = lazy(() => import("./reader-marks.tsx"));
 const marksModule = () => import("./reader-marks.tsx");
+const ReaderPanel = lazy(marksModule);
 /** Fetched as a finger comes down on a tool that needs it, so the tap finds it loaded. */
 const preloadMarks = () => {
   marksModule().catch(() => {});
