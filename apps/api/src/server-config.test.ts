@@ -2,9 +2,15 @@ import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { createAlipayChannel } from "./providers/alipay/alipay-channel.ts";
-import { DEFAULT_APP_DOWNLOADS, readServerConfig, resolveWebConcurrency } from "./server-config.ts";
+import {
+  DEFAULT_APP_DOWNLOADS,
+  parseTrustProxy,
+  readServerConfig,
+  resolveWebConcurrency,
+} from "./server-config.ts";
 import { createTestApp } from "./test-app.ts";
 
 describe("server settings for the download page and WeChat's open tag", () => {
@@ -69,6 +75,45 @@ describe("WEB_CONCURRENCY", () => {
 
   it.each(["0", "-1", "1.5", "many", "65"])("rejects %s with a clear message", (value) => {
     expect(() => readServerConfig({ WEB_CONCURRENCY: value })).toThrow(/配置无效：WEB_CONCURRENCY/);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("believes only a proxy on the loopback address unless set", () => {
+    expect(readServerConfig({}).trustProxy).toBe("loopback");
+    expect(readServerConfig({ TRUST_PROXY: " " }).trustProxy).toBe("loopback");
+    expect(parseTrustProxy(undefined)).toBe("loopback");
+  });
+
+  it("takes true, false, a hop count or addresses", () => {
+    expect(parseTrustProxy("true")).toBe(true);
+    expect(parseTrustProxy("false")).toBe(false);
+    expect(parseTrustProxy("10.0.0.0/8,::1")).toBe("10.0.0.0/8,::1");
+    const twoHops = parseTrustProxy("2");
+    if (typeof twoHops !== "function") throw new Error("a hop count is a function");
+    expect([0, 1, 2].map((hop) => twoHops("203.0.113.9", hop))).toEqual([true, true, false]);
+  });
+
+  it("takes the client address from X-Forwarded-For only when a loopback proxy sent it", async () => {
+    const app = Fastify({ trustProxy: readServerConfig({}).trustProxy });
+    app.get("/ip", async (request) => request.ip);
+    try {
+      const ip = async (remoteAddress: string) =>
+        (
+          await app.inject({
+            url: "/ip",
+            remoteAddress,
+            headers: { "x-forwarded-for": "198.51.100.7" },
+          })
+        ).body;
+      expect(await ip("127.0.0.1")).toBe("198.51.100.7");
+      expect(await ip("::1")).toBe("198.51.100.7");
+      expect(await ip("::ffff:127.0.0.1")).toBe("198.51.100.7");
+      expect(await ip("203.0.113.9")).toBe("203.0.113.9");
+      expect(await ip("2001:db8::9")).toBe("2001:db8::9");
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -188,12 +188,22 @@ export interface AuthConfig {
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
 
 /**
- * `TRUST_PROXY`: "true" (every hop, the default), "false", a number of proxy hops in front of the
- * server, or addresses / subnets (comma-separated). The client address it yields is what
- * failed-login and request limits count per address, so a deployment should name its proxies.
+ * What is believed when `TRUST_PROXY` is unset: a proxy on the loopback address only (proxy-addr's
+ * "loopback": 127.0.0.0/8 and ::1). A client that reaches the server directly cannot pick its own
+ * address with a forged X-Forwarded-For.
+ */
+export const DEFAULT_TRUST_PROXY = "loopback";
+
+/**
+ * `TRUST_PROXY`: "true" (every hop), "false", a number of proxy hops in front of the server, or
+ * addresses / subnets (comma-separated, such as "10.0.0.0/8" or "loopback,172.16.0.2"); unset
+ * believes a proxy on the loopback address only. The client address it yields is what
+ * failed-login and request limits count per address, so a deployment behind a proxy elsewhere
+ * should name it.
  */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
-  if (value === undefined || value === "true") return true;
+  if (value === undefined) return DEFAULT_TRUST_PROXY;
+  if (value === "true") return true;
   if (value === "false") return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);

@@ -11,7 +11,14 @@ type Headers = Record<string, string>;
  */
 export function testBrowser(
   app: TypedApp,
-  options: { origin?: string; userAgent?: string; address?: string } = {},
+  options: {
+    origin?: string;
+    userAgent?: string;
+    /** The client address a proxy on the loopback address forwards (`X-Forwarded-For`). */
+    address?: string;
+    /** The address the request comes from itself (inject's default: 127.0.0.1, a proxy). */
+    remoteAddress?: string;
+  } = {},
 ) {
   const jar = new Map<string, string>();
   let csrf: string | null = null;
@@ -42,7 +49,8 @@ export function testBrowser(
   ): Promise<LightMyRequestResponse> {
     const all: Headers = {
       ...(options.userAgent ? { "user-agent": options.userAgent } : {}),
-      // The client address (TRUST_PROXY believes the header), for per-address limits.
+      // The client address (TRUST_PROXY believes the header from a loopback proxy, which
+      // inject's requests come from), for per-address limits.
       ...(options.address ? { "x-forwarded-for": options.address } : {}),
       ...(jar.size ? { cookie: cookieHeader() } : {}),
       ...headers,
@@ -51,6 +59,7 @@ export function testBrowser(
       method,
       url,
       headers: all,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     });
     remember(res);

@@ -239,6 +239,21 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
       expect(res.statusCode).toBe(429);
       expect(res.json().message).toBe("登录失败次数过多，请稍后再试");
     });
+
+    it("counts failed logins by the real address when a client forges X-Forwarded-For", async () => {
+      // Straight from the internet, not through the loopback proxy: the header is not believed.
+      const b = testBrowser(t.app, { remoteAddress: newAddress() });
+      const attempt = () =>
+        b.post(
+          "/api/auth",
+          { type: "password", phone: newPhone(), password: "guess-guess" },
+          { "x-forwarded-for": newAddress() },
+        );
+      for (let i = 0; i < 30; i++) expect((await attempt()).statusCode).toBe(400);
+      const res = await attempt();
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe("登录失败次数过多，请稍后再试");
+    });
   });
 
   describe("sessions", () => {
