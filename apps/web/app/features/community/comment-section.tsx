@@ -1,11 +1,12 @@
 import type { Comment, CommentList } from "@tongjian/contracts/community";
 import { COMMENT_TEXT_LIMIT, COMMUNITY_API } from "@tongjian/domain/community-rules";
 import { textLength } from "@tongjian/domain/text-length";
-import { type FormEvent, useCallback, useId, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { MoreButton } from "../../shell/more-button.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useMorePages } from "../../shell/use-more-pages.ts";
 import { AuthorLine } from "./author-line.tsx";
+import { clearDraft, commentDraftKey, readDraft, writeDraft } from "./composer-draft.ts";
 import { PostBody } from "./post-body.tsx";
 import { useCommunityCall } from "./use-community-call.ts";
 
@@ -63,13 +64,34 @@ export function CommentSection({
   );
 }
 
+/**
+ * The form to add a comment. What is typed is kept on the device per post (the composer's
+ * draft storage), so a comment sent after the session expired, which goes to sign-in, is there
+ * again on coming back; it is dropped once the comment is sent.
+ */
 function CommentForm({ postId, onAdded }: { postId: string; onAdded: (comment: Comment) => void }) {
   const { api } = usePlatform();
   const { run, busy, error } = useCommunityCall();
   const [text, setText] = useState("");
+  const [restored, setRestored] = useState(false);
   const id = useId();
   const length = textLength(text);
   const over = length > COMMENT_TEXT_LIMIT;
+
+  // The draft is read after hydration: the server knows nothing of the device.
+  useEffect(() => {
+    const draft = readDraft(commentDraftKey(postId));
+    setText(draft?.text ?? "");
+    setRestored(Boolean(draft?.text));
+  }, [postId]);
+
+  // Saved with every change rather than shortly after, as the composer does: a comment is short,
+  // and no save still pending can put a sent comment's text back.
+  const change = (value: string) => {
+    setText(value);
+    writeDraft(commentDraftKey(postId), { text: value, images: [] });
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim() || over) return;
@@ -77,11 +99,18 @@ function CommentForm({ postId, onAdded }: { postId: string; onAdded: (comment: C
       api.post<Comment>(`${COMMUNITY_API}/y/comment`, { postId, text }),
     );
     if (!comment) return;
+    clearDraft(commentDraftKey(postId));
     setText("");
+    setRestored(false);
     onAdded(comment);
   };
   return (
     <form className="tj-comment-form" onSubmit={submit}>
+      {restored && (
+        <p className="tj-composer__note" role="status">
+          已恢复上次没有发出的评论
+        </p>
+      )}
       <label htmlFor={id} className="tj-visually-hidden">
         写评论
       </label>
@@ -90,7 +119,7 @@ function CommentForm({ postId, onAdded }: { postId: string; onAdded: (comment: C
         value={text}
         rows={3}
         placeholder="写下你的看法"
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => change(e.target.value)}
         aria-invalid={over}
       />
       <div className="tj-comment-form__bar">

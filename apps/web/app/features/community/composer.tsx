@@ -20,7 +20,7 @@ import {
 } from "react";
 import { useNavigate } from "react-router";
 import { usePlatform } from "../../shell/platform.tsx";
-import { clearDraft, readDraft, writeDraft } from "./composer-draft.ts";
+import { clearDraft, draftKey, readDraft, writeDraft } from "./composer-draft.ts";
 import { uploadImage } from "./upload-image.ts";
 import { useCommunityCall } from "./use-community-call.ts";
 
@@ -56,7 +56,7 @@ export function Composer({ circleId, circleName }: { circleId: string; circleNam
 
   // The draft is read after hydration: the server knows nothing of the device.
   useEffect(() => {
-    const draft = readDraft(circleId);
+    const draft = readDraft(draftKey(circleId));
     if (draft) {
       setText(draft.text);
       setSlots(
@@ -80,7 +80,7 @@ export function Composer({ circleId, circleName }: { circleId: string; circleNam
   const saveDraft = useCallback(() => {
     if (sent.current) return;
     const images = slots.flatMap((s) => (s.state === "done" && s.image ? [s.image] : []));
-    writeDraft(circleId, { text, images });
+    writeDraft(draftKey(circleId), { text, images });
   }, [circleId, text, slots]);
   useEffect(() => {
     if (!loaded) return;
@@ -154,7 +154,7 @@ export function Composer({ circleId, circleName }: { circleId: string; circleNam
     );
     if (!post) return;
     sent.current = true;
-    clearDraft(circleId);
+    clearDraft(draftKey(circleId));
     navigate(postPath(post.id), { replace: true });
   };
 
