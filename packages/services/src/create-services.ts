@@ -421,7 +421,7 @@ export function createServices(deps: ServiceDeps) {
       repository: createAskRepository(db),
       graph: relationGraph,
     }),
-    likes: createLikeService({ likes: likeRepository }),
+    likes: createLikeService({ likes: likeRepository, limiter }),
     visitors: createVisitorService({ visitors: visitorRepository, accounts: accountRepository }),
     accounts: createAccountService({
       accounts: accountRepository,

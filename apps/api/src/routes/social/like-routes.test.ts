@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { contentId } from "@tongjian/content/load-content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../../../tests/support/test-targets.ts";
@@ -96,5 +97,26 @@ describe.each(databaseTargets())("likes on $name", (target) => {
     expect(
       (await t.app.inject({ url: `/api/social/like/check/cn/${LI_BAI}/poem` })).statusCode,
     ).toBe(400);
+  });
+
+  it("limits each reader to 60 likes and unlikes a minute; other readers still like", async () => {
+    // Visitors no earlier run used: on Redis the counters outlive a run.
+    const flooder = await visitorBrowser(randomBytes(12).toString("hex"));
+    const other = await visitorBrowser(randomBytes(12).toString("hex"));
+    for (let i = 0; i < 60; i++) {
+      const res = await send({ itemId: LI_BAI, action: i % 2 === 0 ? "like" : "unlike" }, flooder);
+      expect(res.statusCode, `call ${i + 1}: ${res.body}`).toBe(200);
+    }
+    const refused = await send({ itemId: ARTICLE, type: "article", action: "like" }, flooder);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 429, message: "操作太频繁了，请稍后再试", data: null });
+    // The refused like was not counted.
+    expect((await check(`/api/social/like/check/cn/${ARTICLE}/article`, flooder)).data.liked).toBe(
+      false,
+    );
+
+    const liked = await send({ itemId: LI_BAI, action: "like" }, other);
+    expect(liked.statusCode).toBe(200);
+    expect(liked.json().data.liked).toBe(true);
   });
 });

@@ -61,7 +61,7 @@ export function registerLikeRoutes(app: TypedApp, { services }: AppDeps) {
     {
       schema: {
         tags,
-        summary: "点赞或取消（需登录，未登录答 600）",
+        summary: "点赞或取消（需登录，未登录答 600；每位读者每分钟至多 60 次，超出答 429）",
         body: likeSendBody,
         response: replies(likeStatus),
       },
