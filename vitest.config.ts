@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import LongestFirstSequencer from "./tests/support/sequencer.ts";
+import { API_WORKERS, E2E_WORKERS } from "./tests/support/test-targets.ts";
 
 // Kept separate from the web app's Vite config: the React Router plugin must not run under Vitest.
 export default defineConfig({
@@ -43,7 +44,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: API_WORKERS,
         },
       },
       {
@@ -52,13 +53,17 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.ts"],
           globalSetup: ["tests/support/e2e-setup.ts"],
           environment: "node",
-          // Two files at a time, each with its own browser, against the one shared server (and
-          // the servers of the suites that start their own): CI has two cores. A test waits
-          // longer for its turn of the CPU than it would alone.
+          // Four files at a time (E2E_WORKERS), each worker with its own browser, against the one
+          // shared server (and the servers of the suites that start their own). A browser suite
+          // spends much of its time waiting on its pages, so on CI's two cores four keep the CPU
+          // busy where two left it idle; a test waits longer for its turn of the CPU than alone.
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll() waits for what a page does next: 1 s (Vitest's default) is short for a
+          // page of a busy browser while three other suites run beside it.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],

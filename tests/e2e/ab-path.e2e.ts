@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 // 人物关系路径 (/abpath, issue 17) at 375×812 on the real corpus: a reader picks two figures by
@@ -68,7 +69,7 @@ describe("人物关系路径 at 375×812", () => {
     await page.goto(`${server.baseUrl}/abpath`, { waitUntil: "networkidle" });
     // The empty screen offers pairs to try.
     await page.getByRole("link", { name: "李白 → 杜甫" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/empty.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/empty.png`, fullPage: true });
 
     await pick(page, "起点", "曹操");
     await pick(page, "终点", "诸葛亮");
@@ -85,14 +86,14 @@ describe("人物关系路径 at 375×812", () => {
     // The shortest come first.
     const lengths = found.map((c) => c.split(">").length);
     expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
-    await page.screenshot({ path: `${SHOTS}/result.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/result.png`, fullPage: true });
 
     // A relation opens the bottom sheet with what the relation is.
     await page.locator(".tj-abpath-path").first().locator(".tj-abpath-step").first().click();
     const sheet = page.getByTestId("toast-layer").getByRole("dialog");
     await sheet.waitFor();
     await expect(sheet.textContent()).resolves.toMatch(/曹操|诸葛亮/);
-    await page.screenshot({ path: `${SHOTS}/sheet.png` });
+    await screenshot(page, { path: `${SHOTS}/sheet.png` });
     await sheet.click();
     await sheet.waitFor({ state: "hidden" });
 
@@ -118,7 +119,7 @@ describe("人物关系路径 at 375×812", () => {
     expect(ogImage).toMatch(/\/media\/abpath\/[0-9a-f]{24}\.png$/);
     const card = await fetch(ogImage as string);
     expect(card.headers.get("content-type")).toBe("image/png");
-    await other.screenshot({ path: `${SHOTS}/shared.png`, fullPage: true });
+    await screenshot(other, { path: `${SHOTS}/shared.png`, fullPage: true });
     await fresh.close();
 
     // Swapping the ends searches the other way round.

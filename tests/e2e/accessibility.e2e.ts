@@ -15,6 +15,7 @@ import {
 } from "../support/accessibility-rig.ts";
 import { PHONE_VIEWPORT } from "../support/browser.ts";
 import { fakeNativeHostScript } from "../support/fake-native-host.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { UA } from "../support/user-agents.ts";
 
 // The theme choice, keyboard focus and reduced motion; every screen is checked, in both themes and
@@ -69,7 +70,7 @@ describe("the theme choice", () => {
       samePage: true,
       stored: "dark",
     });
-    await page.screenshot({ path: `${SHOTS}/home-switched-dark.png` });
+    await screenshot(page, { path: `${SHOTS}/home-switched-dark.png` });
 
     await visit(page, `/ah/article/${article("an-shi-zhi-luan")}`);
     const first = await page.evaluate(() => ({
@@ -95,7 +96,7 @@ describe("the theme choice", () => {
     await expect(
       page.evaluate(() => getComputedStyle(document.body).backgroundColor),
     ).resolves.toBe(PAPER.dark);
-    await page.screenshot({ path: `${SHOTS}/entry-dark-before-hydration.png` });
+    await screenshot(page, { path: `${SHOTS}/entry-dark-before-hydration.png` });
     await context.close();
   });
 
@@ -138,7 +139,7 @@ describe("the theme choice", () => {
     const paper = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await expect(paper()).resolves.toBe(PAPER.dark);
     await expect(page.getByTestId("theme-switch").isVisible()).resolves.toBe(false);
-    await page.screenshot({ path: `${SHOTS}/app-dark.png` });
+    await screenshot(page, { path: `${SHOTS}/app-dark.png` });
 
     // The reader switches the app to light while the page is open.
     await page.evaluate(() =>

@@ -13,6 +13,7 @@ import {
   TEST_APP_TOKEN_SECRET,
 } from "../support/fake-native-host.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import {
   logOut as logOutAt,
   newPhone,
@@ -128,7 +129,7 @@ describe("accounts in each environment at 375×812", () => {
     await page.getByLabel("验证码", { exact: true }).fill(await sentCode(phone));
     await page.getByLabel("设置密码").fill(PASSWORD);
     await page.getByRole("button", { name: "注册并登录" }).click();
-    await page.waitForURL(`${server.baseUrl}${ENTRY}`, { timeout: 5000 }).catch(async (error) => {
+    await page.waitForURL(`${server.baseUrl}${ENTRY}`, { timeout: 20_000 }).catch(async (error) => {
       throw new Error(`${error}: ${await page.locator("main").textContent()}`);
     });
     expect((await userInfo(context)).data?.ahPhone).toBe(phone);
@@ -189,7 +190,7 @@ describe("accounts in each environment at 375×812", () => {
       `读者${phone.slice(-4)}`,
     );
     await expect(page.getByTestId("session").count()).resolves.toBeGreaterThanOrEqual(1);
-    await page.screenshot({ path: "test-results/screenshots/accounts-signed-in.png" });
+    await screenshot(page, { path: "test-results/screenshots/accounts-signed-in.png" });
     await logOut(page);
     expect((await userInfo(context)).code).toBe(600);
     // Logging out drops what was saved for offline reading while signed in.
@@ -197,6 +198,29 @@ describe("accounts in each environment at 375×812", () => {
     await page.goto(`${server.baseUrl}${ENTRY}`);
     await page.waitForLoadState("networkidle");
     await expect(page.locator(".tj-like").getAttribute("aria-pressed")).resolves.toBe("false");
+
+    // 忘记密码: a new password set with an SMS code signs the reader in; the old one is refused.
+    const NEW_PASSWORD = "温故而知新可以为师矣";
+    await page.goto(`${server.baseUrl}/login?redirect=${encodeURIComponent(ENTRY)}`);
+    await page.getByRole("button", { name: "忘记密码" }).click();
+    await page.getByLabel("手机号", { exact: true }).fill(phone);
+    await page.getByRole("button", { name: "获取验证码" }).click();
+    await page.getByText("验证码已发送，5 分钟内有效").waitFor();
+    await page.getByLabel("验证码", { exact: true }).fill(await sentCode(phone));
+    await page.getByLabel("设置密码").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "重设密码并登录" }).click();
+    await page.waitForURL(`${server.baseUrl}${ENTRY}`);
+    expect((await userInfo(context)).data?.ahPhone).toBe(phone);
+    await logOut(page);
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel("手机号", { exact: true }).fill(phone);
+    await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await page.getByText("手机号或密码错误").waitFor();
+    await page.getByLabel("密码", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    expect((await userInfo(context)).data?.ahPhone).toBe(phone);
     await context.close();
   });
 
@@ -205,7 +229,7 @@ describe("accounts in each environment at 375×812", () => {
     const page = await context.newPage();
     const target = `/detail/${DU_FU}`;
     await page.goto(`${server.baseUrl}/login?redirect=${encodeURIComponent(target)}`);
-    await page.screenshot({ path: "test-results/screenshots/accounts-login.png" });
+    await screenshot(page, { path: "test-results/screenshots/accounts-login.png" });
     await page.getByRole("tab", { name: "验证码登录" }).click();
     const phone = newPhone();
     await page.getByLabel("手机号", { exact: true }).fill(phone);

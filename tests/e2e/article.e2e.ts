@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IOS_SAFARI_UA, launchBrowser, phoneContext } from "../support/browser.ts";
 import { type FakeNativeOptions, fakeNativeHostScript } from "../support/fake-native-host.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 const SHOTS = "test-results/screenshots";
@@ -120,7 +121,7 @@ describe("article screen at 375×812", () => {
     await expect(foldMode(page)).resolves.toBe("collapsed");
     const clip = page.locator(".tj-fold__clip");
     expect((await clip.boundingBox())?.height).toBeLessThanOrEqual(200);
-    await page.screenshot({ path: `${SHOTS}/article-collapsed.png` });
+    await screenshot(page, { path: `${SHOTS}/article-collapsed.png` });
     await page.getByRole("button", { name: "查看更多" }).click();
     await expect(foldMode(page)).resolves.toBe("full");
     expect((await clip.boundingBox())?.height).toBeGreaterThan(1000);
@@ -134,7 +135,7 @@ describe("article screen at 375×812", () => {
     const mask = page.getByTestId("open-app-mask");
     await expect(mask.isVisible()).resolves.toBe(true);
     await expect(mask.getByRole("button", { name: "打开App阅读" }).isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: `${SHOTS}/article-isH5-mask.png` });
+    await screenshot(page, { path: `${SHOTS}/article-isH5-mask.png` });
     await mask.getByRole("button", { name: "点击解锁，继续阅读" }).click();
     await expect(foldMode(page)).resolves.toBe("full");
     await expect(mask.count()).resolves.toBe(0);
@@ -185,7 +186,7 @@ describe("article screen at 375×812", () => {
       timemap.getByRole("link", { name: "在时空地图中查看" }).getAttribute("href"),
     ).resolves.toBe(`/map/detail/${contentId("regime", "tang")}?year=756`);
     await timeline.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/article-card-timeline.png` });
+    await screenshot(page, { path: `${SHOTS}/article-card-timeline.png` });
     await context.close();
 
     const art = await open(SHAN_SHUI);
@@ -214,7 +215,7 @@ describe("article screen at 375×812", () => {
       })
       .toBeGreaterThan(0);
     await art.page.locator('[data-card="painting"]').first().scrollIntoViewIfNeeded();
-    await art.page.screenshot({ path: `${SHOTS}/article-card-painting.png` });
+    await screenshot(art.page, { path: `${SHOTS}/article-card-painting.png` });
     await art.context.close();
 
     const html = await (await fetch(`${server.baseUrl}${XUAN_ZANG}`)).text();
@@ -235,7 +236,7 @@ describe("article screen at 375×812", () => {
         .locator('[aria-current="page"]')
         .textContent(),
     ).resolves.toBe("战争");
-    await page.screenshot({ path: `${SHOTS}/article-section-war.png` });
+    await screenshot(page, { path: `${SHOTS}/article-section-war.png` });
     await context.close();
 
     const list = await (await fetch(`${server.baseUrl}/api/m/article/v1/n/list/cn/war/1/1`)).json();

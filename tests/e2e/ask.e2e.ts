@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // 问史 (/ai) in Chromium at 375×812 over the real corpus (and the fixture poems the server
@@ -106,7 +107,7 @@ describe("问史 at 375×812", () => {
     const chain = (await turn(page, 3).getByRole("group", { name: "关系链" }).textContent()) ?? "";
     expect(chain.startsWith("曹操")).toBe(true);
     expect(chain.endsWith("诸葛亮")).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/ask-conversation.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/ask-conversation.png`, fullPage: true });
     await context.close();
   });
 
@@ -126,7 +127,7 @@ describe("问史 at 375×812", () => {
     expect(new URL(page.url()).pathname).toBe("/ai");
     // The pop-up fades in; the picture is taken once it has.
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/ask-popup.png` });
+    await screenshot(page, { path: `${SHOTS}/ask-popup.png` });
     await page.getByRole("button", { name: "关闭" }).click();
     await popup.waitFor({ state: "detached" });
 
@@ -153,7 +154,7 @@ describe("问史 at 375×812", () => {
     await expect(results.locator("li strong").first().textContent()).resolves.toBe("李白");
     const all = results.getByRole("link", { name: "在搜索中查看「李白」的全部结果" });
     await expect(all.getAttribute("href")).resolves.toBe(`/search?q=${encodeURIComponent("李白")}`);
-    await page.screenshot({ path: `${SHOTS}/ask-not-found.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/ask-not-found.png`, fullPage: true });
     await all.click();
     await page.waitForURL(/\/search\?q=/);
     await expect(page.locator(".tj-search__entries li strong").first().textContent()).resolves.toBe(

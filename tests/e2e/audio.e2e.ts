@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { type FakeNativeOptions, fakeNativeHostScript } from "../support/fake-native-host.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 const SHOTS = "test-results/screenshots";
@@ -138,7 +139,7 @@ describe("audio component on /audio/detail at 375×812", () => {
     );
     await expect(first.getByTestId("audio-current").textContent()).resolves.toMatch(/^00:0[2-9]$/);
     await expect(first.locator(".tj-audio__status").textContent()).resolves.toBe("播放中");
-    await page.screenshot({ path: `${SHOTS}/audio.png` });
+    await screenshot(page, { path: `${SHOTS}/audio.png` });
 
     await first.getByRole("button", { name: "暂停" }).click();
     await waitForStatus(first, "paused");
@@ -194,7 +195,7 @@ describe("audio component on /audio/detail at 375×812", () => {
     const retry = first.getByRole("button", { name: "音频加载失败，点击重试" });
     await expect(retry.isVisible()).resolves.toBe(true);
     await expect(retry.locator("svg.tj-audio__error-image").isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: `${SHOTS}/audio-error.png` });
+    await screenshot(page, { path: `${SHOTS}/audio-error.png` });
     const failedRequests = audioRequests.length;
     expect(failedRequests).toBeGreaterThan(0);
 

@@ -9,6 +9,7 @@ import {
 import { axeBuilder } from "../support/axe.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
 
@@ -120,7 +121,7 @@ describe("boards, notes and the WeChat pages at 375×812", () => {
     const names = await page.locator(".tj-board__title").allTextContents();
     expect(names[0]).toBe("嬴政");
     expect(names.slice(1).sort()).toEqual(["李白", "杜甫"].sort());
-    await page.screenshot({ path: "test-results/screenshots/boards-entry.png" });
+    await screenshot(page, { path: "test-results/screenshots/boards-entry.png" });
 
     await page.getByRole("link", { name: "热门榜单" }).click();
     await page.waitForURL(url("/hotbillboard"));
@@ -166,7 +167,7 @@ describe("boards, notes and the WeChat pages at 375×812", () => {
     await expect(page.getByLabel("写一条关于杜甫的短评").inputValue()).resolves.toBe("");
     await expect(page.locator("#notes").textContent()).resolves.toBe("短评（2）");
     expect(await seriousAxe(page, "#notes-section")).toEqual([]);
-    await page.screenshot({ path: "test-results/screenshots/entry-notes.png" });
+    await screenshot(page, { path: "test-results/screenshots/entry-notes.png" });
 
     // Too long a note is refused in place, and the text stays.
     await page.getByLabel("写一条关于杜甫的短评").fill("诗".repeat(201));
@@ -209,7 +210,7 @@ describe("boards, notes and the WeChat pages at 375×812", () => {
     await expect
       .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    await page.screenshot({ path: "test-results/screenshots/follow-wx-account.png" });
+    await screenshot(page, { path: "test-results/screenshots/follow-wx-account.png" });
     // The reader scans and follows in WeChat, then comes back.
     wechat.setFollowing("default", true);
     await page.getByRole("button", { name: "我已关注，刷新状态" }).click();
@@ -229,7 +230,7 @@ describe("boards, notes and the WeChat pages at 375×812", () => {
       true,
     );
     await expect(page.getByRole("checkbox", { name: /新文章/ }).isChecked()).resolves.toBe(false);
-    await page.screenshot({ path: "test-results/screenshots/subscribe.png" });
+    await screenshot(page, { path: "test-results/screenshots/subscribe.png" });
     await context.close();
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { registerInBrowser, signInWithPassword } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
@@ -74,7 +75,7 @@ async function readTwoChapters(page: Page, shot: string) {
   await open(page, "/book/lunyu");
   await expect(page.locator("h1").textContent()).resolves.toBe("论语");
   await expect(page.locator(".tj-toc li").count()).resolves.toBe(20);
-  await page.screenshot({ path: `${SHOTS}/${shot}-1-book.png` });
+  await screenshot(page, { path: `${SHOTS}/${shot}-1-book.png` });
   await page.getByRole("link", { name: "开始阅读" }).click();
   await page.waitForURL(/\/reader\?book=lunyu/);
   await page.locator("h1.tj-reader__chapter", { hasText: "学而" }).waitFor();
@@ -101,7 +102,7 @@ async function readTwoChapters(page: Page, shot: string) {
   await marks.first().waitFor();
   await expect(marks.count()).resolves.toBe(1);
   await expect(marks.first().textContent()).resolves.toContain("为政");
-  await page.screenshot({ path: `${SHOTS}/${shot}-2-reader-night.png` });
+  await screenshot(page, { path: `${SHOTS}/${shot}-2-reader-night.png` });
   // The place is saved a moment after scrolling stops.
   await page.waitForTimeout(1_000);
 }
@@ -124,7 +125,7 @@ async function findPlaceAgain(page: Page, shot: string) {
   const place = await scrolled(page);
   expect(place).toBeGreaterThan(0.4);
   expect(place).toBeLessThan(0.6);
-  await page.screenshot({ path: `${SHOTS}/${shot}-3-place-again.png` });
+  await screenshot(page, { path: `${SHOTS}/${shot}-3-place-again.png` });
   await page.getByRole("button", { name: /^书签/ }).click();
   const marks = page.locator(".tj-bookmarks li");
   await marks.first().waitFor();
@@ -141,7 +142,7 @@ describe("books and the reader", () => {
     const continuing = page.getByRole("list", { name: "继续阅读" });
     await continuing.waitFor();
     await expect(continuing.textContent()).resolves.toContain("读到第 2/20 章");
-    await page.screenshot({ path: `${SHOTS}/device-hub.png` });
+    await screenshot(page, { path: `${SHOTS}/device-hub.png` });
     await findPlaceAgain(page, "device");
     // The bookmark can be removed, and another added.
     await page.getByRole("button", { name: /删除书签/ }).click();
@@ -200,7 +201,7 @@ describe("books and the reader", () => {
       const response = await page.goto(at(path));
       expect(response?.status(), path).toBe(404);
     }
-    await page.screenshot({ path: `${SHOTS}/404.png` });
+    await screenshot(page, { path: `${SHOTS}/404.png` });
     // Where the hub's 书籍 tool links: every list.
     const all = await page.goto(at("/book/list/all"));
     expect(all?.status()).toBe(200);
@@ -325,7 +326,7 @@ describe("the paged reader (翻页)", () => {
     await expect(page.evaluate(() => localStorage.getItem("tj:reader-mode"))).resolves.toBe(
       "paged",
     );
-    await page.screenshot({ path: `${SHOTS}/paged-1-tools.png` });
+    await screenshot(page, { path: `${SHOTS}/paged-1-tools.png` });
 
     // The turn zones are buttons of at least 44 px; with the tools shown a tap hides them first.
     for (const name of ["上一页", "下一页", "显示阅读设置", "隐藏阅读设置"]) {
@@ -343,7 +344,7 @@ describe("the paged reader (翻页)", () => {
     const second = await seenParagraphs(page);
     expect(second[0]).not.toBe(firstSeen[0]);
     expect(firstSeen).not.toContain(second.at(-1));
-    await page.screenshot({ path: `${SHOTS}/paged-2-page-two.png` });
+    await screenshot(page, { path: `${SHOTS}/paged-2-page-two.png` });
     await tapZone(page, "上一页");
     await onPage(page, 1);
 
@@ -381,7 +382,7 @@ describe("the paged reader (翻页)", () => {
     await onPage(page, pages - 1);
     const kept = await seenParagraphs(page);
     expect(kept.length).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/paged-3-before-reload.png` });
+    await screenshot(page, { path: `${SHOTS}/paged-3-before-reload.png` });
 
     // A reload opens the same page, in pages, with the tools out of the way.
     await page.reload();
@@ -398,7 +399,7 @@ describe("the paged reader (翻页)", () => {
       pages,
     );
     await expect(seenParagraphs(page)).resolves.toContain(kept[0]);
-    await page.screenshot({ path: `${SHOTS}/paged-3-landscape.png` });
+    await screenshot(page, { path: `${SHOTS}/paged-3-landscape.png` });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.waitForFunction(
       (pages) =>
@@ -433,7 +434,7 @@ describe("the paged reader (翻页)", () => {
     await page.getByRole("toolbar", { name: "阅读设置" }).waitFor({ state: "detached" });
     await expect(axeProblems(page)).resolves.toEqual([]);
     await expect(smallTargets(page)).resolves.toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/paged-4-night-large.png` });
+    await screenshot(page, { path: `${SHOTS}/paged-4-night-large.png` });
     await tapZone(page, "显示阅读设置");
     await page.getByRole("button", { name: "夜间" }).click();
     await expect(readerBackground(page)).resolves.not.toBe(DARK_PAPER);
@@ -459,7 +460,7 @@ describe("the paged reader (翻页)", () => {
     await expect(page.evaluate(() => localStorage.getItem("tj:reader-mode"))).resolves.toBe(
       "scroll",
     );
-    await page.screenshot({ path: `${SHOTS}/paged-5-back-to-scroll.png` });
+    await screenshot(page, { path: `${SHOTS}/paged-5-back-to-scroll.png` });
     await context.close();
   });
 
@@ -505,7 +506,7 @@ describe("the paged reader (翻页)", () => {
     );
     expect((await pageOf(page))[0]).toBe(1);
     await expect(stripShift(page)).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/paged-6-selected.png` });
+    await screenshot(page, { path: `${SHOTS}/paged-6-selected.png` });
 
     // A tap while text is selected only clears the selection; the next one turns the page.
     await page.touchscreen.tap(point.x, point.y);
@@ -532,7 +533,7 @@ describe("the paged reader (翻页)", () => {
         ).m41 < -20,
     );
     await expect(stripShift(page)).resolves.toBeCloseTo(-30, 0);
-    await page.screenshot({ path: `${SHOTS}/paged-7-mid-drag.png` });
+    await screenshot(page, { path: `${SHOTS}/paged-7-mid-drag.png` });
     await lift();
     // Let go: it springs back to the same page.
     await stripAt(page, 0);
@@ -682,7 +683,7 @@ describe("the reading challenge and book donation", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "报名参加" }).click();
     await page.getByRole("list", { name: "挑战进度" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/challenge-joined.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/challenge-joined.png`, fullPage: true });
 
     await page.getByRole("link", { name: "上传读书笔记" }).click();
     await page.waitForURL(/\/readbook\/upload/);
@@ -709,7 +710,7 @@ describe("the reading challenge and book donation", () => {
     });
     await page.getByRole("button", { name: "上传笔记" }).click();
     await page.getByText("笔记已上传，含 1 张图片").waitFor();
-    await page.screenshot({ path: `${SHOTS}/challenge-note.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/challenge-note.png`, fullPage: true });
 
     await open(page, "/readbook/address");
     await page.getByLabel("收件人").fill("林小书");
@@ -722,7 +723,7 @@ describe("the reading challenge and book donation", () => {
     await expect(page.getByRole("alert").textContent()).resolves.toBe(
       "请填写 11 位手机号码，以 1 开头",
     );
-    await page.screenshot({ path: `${SHOTS}/challenge-address-error.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/challenge-address-error.png`, fullPage: true });
     await page.getByLabel("手机号码").fill("13912345678");
     await page.getByRole("button", { name: "保存地址" }).click();
     await page.getByText("地址已保存").waitFor();
@@ -743,7 +744,7 @@ describe("the reading challenge and book donation", () => {
     await page.getByRole("button", { name: "认领", exact: true }).click();
     await page.getByText("认捐成功：读书时长 60 分钟").waitFor();
     await expect(page.getByTestId("donate-mine").textContent()).resolves.toContain("60 分钟");
-    await page.screenshot({ path: `${SHOTS}/donate.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/donate.png`, fullPage: true });
     await open(page, "/donatebooks/booklist");
     await page.getByRole("button", { name: /认捐《三字经》/ }).click();
     await page.getByText("认捐成功：《三字经》一本").waitFor();
@@ -752,7 +753,7 @@ describe("the reading challenge and book donation", () => {
     await expect(page.getByTestId("donate-headline").textContent()).resolves.toContain(
       "认捐了 1 本书、60 分钟读书时长",
     );
-    await page.screenshot({ path: `${SHOTS}/donate-share.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/donate-share.png`, fullPage: true });
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { chinaMonthDay, formatMonthDay, shiftMonthDay } from "@tongjian/domain/c
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 
@@ -63,7 +64,7 @@ describe("day pages", () => {
     // Today's page lists what the corpus has on it, or says it has nothing.
     await page.locator('[data-testid="cale-items"], [data-testid="cale-empty"]').first().waitFor();
     await fitsThePhone(page);
-    await page.screenshot({ path: `${SHOTS}/1-today.png` });
+    await screenshot(page, { path: `${SHOTS}/1-today.png` });
 
     await page.getByTestId("cale-next").click();
     const next = shiftMonthDay(today, 1);
@@ -80,7 +81,7 @@ describe("day pages", () => {
     const items = page.getByTestId("cale-items");
     await items.getByRole("link", { name: "武昌起义" }).waitFor();
     await expect(items.textContent()).resolves.toContain("1911年10月10日");
-    await page.screenshot({ path: `${SHOTS}/2-october-10.png` });
+    await screenshot(page, { path: `${SHOTS}/2-october-10.png` });
     await context.close();
   });
 
@@ -108,7 +109,7 @@ describe("day pages", () => {
     await page.getByTestId("day-progress").getByText("已读完 1 / 13").waitFor();
     await first.getByRole("button", { name: /^已读完/ }).waitFor();
     await fitsThePhone(page);
-    await page.screenshot({ path: `${SHOTS}/3-reading-list.png` });
+    await screenshot(page, { path: `${SHOTS}/3-reading-list.png` });
     // The progress is the reader's: it is there on the next visit.
     await open(page, "/womanday");
     await expect(page.getByTestId("day-progress").textContent()).resolves.toContain(
@@ -128,7 +129,7 @@ describe("day pages", () => {
       .waitFor();
     await open(page, "/share719");
     await page.getByTestId("unlocked-piece").waitFor();
-    await page.screenshot({ path: `${SHOTS}/4-unlocked.png` });
+    await screenshot(page, { path: `${SHOTS}/4-unlocked.png` });
     await context.close();
   });
 
@@ -147,7 +148,7 @@ describe("day pages", () => {
       items.first().getByRole("link", { name: "张仲景" }).getAttribute("href"),
     ).resolves.toMatch(/^\/detail\//);
     await fitsThePhone(page);
-    await page.screenshot({ path: `${SHOTS}/5-past-events.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/5-past-events.png`, fullPage: true });
     await context.close();
   });
 
@@ -183,7 +184,7 @@ describe("day pages", () => {
     await phonePage.getByRole("button", { name: "确认登录电视" }).click();
     await phonePage.getByTestId("tv-approved").waitFor();
     await page.getByTestId("tv-signed-in").waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: `${SHOTS}/6-tv-signed-in.png` });
+    await screenshot(page, { path: `${SHOTS}/6-tv-signed-in.png` });
     await phone.close();
     await tv.close();
   });

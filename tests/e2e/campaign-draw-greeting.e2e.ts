@@ -7,6 +7,7 @@ import {
 } from "../../tools/wechat-simulator/wechat-simulator.ts";
 import { axeProblems } from "../support/accessibility-rig.ts";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
@@ -90,7 +91,7 @@ describe("求签", () => {
     await expect(page.getByTestId("lot-draw").count()).resolves.toBe(0);
     await fitsThePhone(page);
     expect(await axeProblems(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/lot.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/lot.png`, fullPage: true });
 
     const link = await share(page);
     expect(new URL(link).pathname).toBe("/divination");
@@ -129,7 +130,7 @@ describe("贺卡", () => {
     await page.getByTestId("card-choose").waitFor();
     await page.getByRole("radio", { name: "中秋" }).check();
     await page.getByRole("radio", { name: /千里婵娟/ }).check();
-    await page.screenshot({ path: `${SHOTS}/card-choose.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/card-choose.png`, fullPage: true });
     await page.getByTestId("card-next").click();
     await page.getByTestId("card-to").fill("王老师");
     await page.getByTestId("card-from").fill("小明");
@@ -137,7 +138,7 @@ describe("贺卡", () => {
     await expect(message.inputValue()).resolves.toContain("但愿人长久，千里共婵娟。");
     await message.fill("但愿人长久，千里共婵娟。\n祝您中秋快乐！");
     expect(await axeProblems(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/card-edit.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/card-edit.png`, fullPage: true });
     await page.getByTestId("card-make").click();
     await page.waitForURL(/\/greetingcard\?card=/);
     await page.getByTestId("card-made").waitFor();
@@ -148,7 +149,7 @@ describe("贺卡", () => {
     );
     await expect(image.evaluate((i) => (i as HTMLImageElement).naturalWidth)).resolves.toBe(750);
     await fitsThePhone(page);
-    await page.screenshot({ path: `${SHOTS}/card.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/card.png`, fullPage: true });
     const link = await share(page);
     const cardId = new URL(link).searchParams.get("card");
     expect(cardId).toBeTruthy();

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 
@@ -77,7 +78,7 @@ describe("spring festival invitation and year in review", () => {
     await a.getByTestId("campaign-share").click();
     const link = await sharedLink(a, "campaign-share-link");
     expect(link).toMatch(/\/springfestival\/share\?from=[0-9a-f]{24}$/);
-    await a.screenshot({ path: `${SHOTS}/01-invite.png`, fullPage: true });
+    await screenshot(a, { path: `${SHOTS}/01-invite.png`, fullPage: true });
     await accessible(a);
 
     // B lands on the share page: who invited them, sign in, a few readings.
@@ -86,7 +87,7 @@ describe("spring festival invitation and year in review", () => {
     await open(b, path);
     await b.getByTestId("spring-inviter").getByText("邀请你一起读史过大年").waitFor();
     await b.getByText("登录后参加春节读史").waitFor();
-    await b.screenshot({ path: `${SHOTS}/02-landing.png`, fullPage: true });
+    await screenshot(b, { path: `${SHOTS}/02-landing.png`, fullPage: true });
     const recorded = b.waitForResponse(
       (r) => r.url().endsWith("/api/m/campaign/springfestival/invite") && r.status() === 200,
     );
@@ -111,7 +112,7 @@ describe("spring festival invitation and year in review", () => {
     expect(await a.getByTestId("spring-valid-num").textContent()).toBe("1");
     await a.getByTestId("spring-granted").getByText("徽章 · 迎春使者").waitFor();
     await a.getByTestId("campaign-friends").getByText("有效好友").waitFor();
-    await a.screenshot({ path: `${SHOTS}/03-friends.png`, fullPage: true });
+    await screenshot(a, { path: `${SHOTS}/03-friends.png`, fullPage: true });
     await accessible(a);
     await open(a, "/springfestival");
     expect(await a.getByTestId("campaign-my-rank").textContent()).toMatch(/有效好友\s*1 位/);
@@ -129,7 +130,7 @@ describe("spring festival invitation and year in review", () => {
     await readingCard.scrollIntoViewIfNeeded();
     await readingCard.getByText("读了 1 篇文章").waitFor();
     await readingCard.locator("[data-testid='review-chart'][data-state='ready'] canvas").waitFor();
-    await b.screenshot({ path: `${SHOTS}/04-swiper.png` });
+    await screenshot(b, { path: `${SHOTS}/04-swiper.png` });
     await accessible(b);
 
     await cards.locator("[data-card='title']").scrollIntoViewIfNeeded();
@@ -145,14 +146,14 @@ describe("spring festival invitation and year in review", () => {
     await b.getByTestId("review-share").click();
     const link = await sharedLink(b, "review-share-link");
     expect(link).toMatch(/\/ladderanniversary\/resultothers\?share=[0-9a-f]{24}&from=/);
-    await b.screenshot({ path: `${SHOTS}/05-result.png`, fullPage: true });
+    await screenshot(b, { path: `${SHOTS}/05-result.png`, fullPage: true });
 
     // A opens B's shared review: the reading part only, as B chose.
     await open(a, new URL(link).pathname + new URL(link).search);
     await a.getByTestId("review-poster").waitFor();
     await a.getByTestId("review-reading").getByText("读了 1 篇文章").waitFor();
     expect(await a.getByTestId("review-study").count()).toBe(0);
-    await a.screenshot({ path: `${SHOTS}/06-others.png`, fullPage: true });
+    await screenshot(a, { path: `${SHOTS}/06-others.png`, fullPage: true });
     await accessible(a);
   });
 });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 
@@ -90,7 +91,7 @@ describe("the quiz campaigns", () => {
       await page.getByTestId("quiz-feedback").waitFor();
       expect(["correct", "wrong"]).toContain(await play.getAttribute("data-quiz-status"));
       expect((await page.getByTestId("quiz-comment").textContent())?.length).toBeGreaterThan(4);
-      if (i === 1) await page.screenshot({ path: `${SHOTS}/answered.png`, fullPage: true });
+      if (i === 1) await screenshot(page, { path: `${SHOTS}/answered.png`, fullPage: true });
       await page.getByTestId("quiz-next").click();
     }
     await page.getByTestId("quiz-result").waitFor();
@@ -99,7 +100,7 @@ describe("the quiz campaigns", () => {
     expect(await page.getByTestId("quiz-place").textContent()).toMatch(/第 \d+ 名/);
     expect(await page.locator(".tj-quiz__marked").count()).toBe(10);
     await checked(page);
-    await page.screenshot({ path: `${SHOTS}/result.png` });
+    await screenshot(page, { path: `${SHOTS}/result.png` });
 
     await page.getByRole("link", { name: "查看排行榜" }).click();
     await page.waitForURL(at("/quiz/2024/ranklist"));
@@ -134,7 +135,7 @@ describe("the quiz campaigns", () => {
       )
       .toContain("（1）");
     await page.getByTestId("campaign-friends").waitFor();
-    await page.screenshot({ path: `${SHOTS}/share.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/share.png`, fullPage: true });
   });
 
   it("keeps the ended 2021 edition readable: 已结束, its question review, no play", async () => {
@@ -148,7 +149,7 @@ describe("the quiz campaigns", () => {
     expect(await review.locator(".tj-quiz__marked").count()).toBe(10);
     expect(await review.textContent()).toContain("解析");
     expect(await page.getByTestId("quiz-start").count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/ended-2021.png` });
+    await screenshot(page, { path: `${SHOTS}/ended-2021.png` });
     await page.goto(at("/quiz/2021/ranklist"));
     await hydrated(page);
     expect(await page.getByRole("heading", { name: "最终排名" }).count()).toBe(1);

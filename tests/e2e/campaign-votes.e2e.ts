@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 
@@ -43,7 +44,7 @@ async function shot(page: Page, name: string) {
       .getAnimations()
       .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await screenshot(page, { path: `${SHOTS}/${name}.png` });
 }
 
 const card = (page: Page, id: string) => page.locator(`[data-candidate="${id}"]`);

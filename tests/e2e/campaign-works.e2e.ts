@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, clippedText, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 
@@ -102,7 +103,7 @@ describe("work collections", () => {
     await detail.getByRole("img", { name: `${title} 第 1 张图` }).waitFor();
     await hydrated(page);
     await accessible(page, "作品详情（审核中）");
-    await page.screenshot({ path: `${SHOTS}/pending.png` });
+    await screenshot(page, { path: `${SHOTS}/pending.png` });
 
     await page.goto(at("/workcollection"));
     await page
@@ -158,7 +159,7 @@ describe("work collections", () => {
     await expect.poll(() => like.textContent()).toContain("已点赞1");
     expect(await like.isDisabled()).toBe(true);
     await accessible(page, "作品详情（已点赞）");
-    await page.screenshot({ path: `${SHOTS}/liked.png` });
+    await screenshot(page, { path: `${SHOTS}/liked.png` });
     // The server keeps the one like: again from the API, and after a reload.
     const again = await page.evaluate(async (url) => {
       const token = (await (await fetch("/api/auth/csrf")).json()).data.token as string;
@@ -208,6 +209,6 @@ describe("work collections", () => {
     await liker.getByTestId("works-top").getByText(essayTitle).waitFor();
     await liker.locator('[data-testid="works-chart"][data-state="ready"]').waitFor();
     await accessible(liker, "奖励数据（有数据）");
-    await liker.screenshot({ path: `${SHOTS}/data.png`, fullPage: true });
+    await screenshot(liker, { path: `${SHOTS}/data.png`, fullPage: true });
   });
 });

@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
@@ -123,7 +124,7 @@ async function playRound(
     expect(wasRight).toBe(goRight);
     answered += 1;
     if (wasRight) correct += 1;
-    if (n === 1) await page.screenshot({ path: `${SHOTS}/2-feedback.png` });
+    if (n === 1) await screenshot(page, { path: `${SHOTS}/2-feedback.png` });
     // The next question (another id) or the result page.
     await page
       .waitForFunction(
@@ -159,7 +160,7 @@ describe("the challenges at phone size", () => {
       3,
     );
     await page.getByTestId("challenge-login").waitFor();
-    await page.screenshot({ path: `${SHOTS}/0-visitor.png` });
+    await screenshot(page, { path: `${SHOTS}/0-visitor.png` });
 
     await registerInBrowser(page, server.baseUrl, {
       password: PASSWORD,
@@ -173,7 +174,7 @@ describe("the challenges at phone size", () => {
     const seconds = Number(clock?.replace(/\D/g, ""));
     expect(seconds).toBeGreaterThan(80);
     expect(seconds).toBeLessThanOrEqual(90);
-    await page.screenshot({ path: `${SHOTS}/1-question.png` });
+    await screenshot(page, { path: `${SHOTS}/1-question.png` });
 
     // Six answers, then the reader ends the round before its 90 s are up.
     const { answered, correct } = await playRound(page, answers, (n) => n % 2 === 0, 6);
@@ -198,7 +199,7 @@ describe("the challenges at phone size", () => {
     await expect(page.getByTestId("challenge-places").textContent()).resolves.toContain(
       "今日第 1 名",
     );
-    await page.screenshot({ path: `${SHOTS}/3-result.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/3-result.png`, fullPage: true });
 
     await page.getByRole("link", { name: "今日第 1 名" }).click();
     await page.waitForURL(/\/wenshichallenge\/ranking\?period=day/);
@@ -207,7 +208,7 @@ describe("the challenges at phone size", () => {
       `第 1 名 · ${correct * 10} 分`,
     );
     await expect(page.locator('.tj-challenge__rank[data-me="true"]').count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/4-ranking.png` });
+    await screenshot(page, { path: `${SHOTS}/4-ranking.png` });
 
     // The daily quiz: five questions once, then refused until tomorrow.
     await open(page, "/wenshianswer");
@@ -234,7 +235,7 @@ describe("the challenges at phone size", () => {
     });
     expect(again.status()).toBe(409);
     expect((await again.json()).message).toBe("今天的文史答题已经答过了，明天再来吧");
-    await page.screenshot({ path: `${SHOTS}/5-daily-done.png` });
+    await screenshot(page, { path: `${SHOTS}/5-daily-done.png` });
 
     // The reward page: claim it.
     await open(page, "/wenshianswer/gift");

@@ -15,6 +15,7 @@ import {
   type WeChatSimulator,
 } from "../../tools/wechat-simulator/wechat-simulator.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { newPhone, registerInBrowser, sentCode } from "../support/sign-in.ts";
 import { findFreePort, type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
@@ -137,7 +138,7 @@ describe("the store's journey", () => {
       .getByText("支付已取消，订单为你保留")
       .waitFor()
       .catch((e) => explain(page, e));
-    await page.screenshot({ path: `${SHOTS}/1-cancelled.png` });
+    await screenshot(page, { path: `${SHOTS}/1-cancelled.png` });
     const [first] = await page.evaluate(
       () =>
         (window as unknown as { __wxSim: { payments: { params: { package: string } }[] } }).__wxSim
@@ -157,7 +158,7 @@ describe("the store's journey", () => {
     const orderNum = new URL(page.url()).searchParams.get("orderNum") ?? "";
     // The simulator took one payment of ¥148.00 for this order: the same order paid again.
     expect(wechat.pay.order(orderNum)).toMatchObject({ total: 14800, state: "SUCCESS" });
-    await page.screenshot({ path: `${SHOTS}/2-success.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/2-success.png`, fullPage: true });
 
     await page.getByRole("link", { name: "返回刚才的内容" }).click();
     await page.waitForURL(new RegExp(`${AN_SHI}\\?isH5=1$`));
@@ -176,7 +177,7 @@ describe("the store's journey", () => {
     await expect(page.locator("main").textContent()).resolves.toContain("-¥20.00");
     await open(page, "/coupon/list/used");
     await page.getByTestId("coupon-grant").filter({ hasText: "年卡立减券" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/3-order.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/3-order.png`, fullPage: true });
 
     // The member centre: the membership to the second, and the order.
     await open(page, "/buyvip/member");
@@ -210,7 +211,7 @@ describe("the store's journey", () => {
       .first()
       .waitFor({ timeout: 60_000 })
       .catch((e) => explain(page, e));
-    await page.screenshot({ path: `${SHOTS}/4-alipay-success.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/4-alipay-success.png`, fullPage: true });
     const orders = await page.request.get(at("/api/m/order/list?state=all"));
     const list = (
       (await orders.json()) as { data: { orders: { orderNum: string; state: string }[] } }
@@ -246,7 +247,7 @@ describe("the store's journey", () => {
     await open(page, `/order/${courseOrder}`);
     await page.getByText("已退款").first().waitFor();
     await expect(page.locator("main").textContent()).resolves.toContain("¥69.00");
-    await page.screenshot({ path: `${SHOTS}/5-refunded.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/5-refunded.png`, fullPage: true });
     const ladder = await page.request.get(at("/api/ladder/n/ladder/wenshi"));
     const view = (await ladder.json()) as { data: { learningAccess: boolean } };
     expect(view.data.learningAccess).toBe(false);

@@ -15,6 +15,7 @@ import {
   TEST_APP_TOKEN_SECRET,
 } from "../support/fake-native-host.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
 
@@ -156,7 +157,7 @@ describe("community at 375×812", () => {
       .getByTestId("image-input")
       .setInputFiles({ name: "chun-wang.png", mimeType: "image/png", buffer: png });
     await page.locator(".tj-composer__image--done").waitFor();
-    await page.screenshot({ path: "test-results/screenshots/community-composer.png" });
+    await screenshot(page, { path: "test-results/screenshots/community-composer.png" });
     await page.getByRole("button", { name: "发布" }).click();
     await page.waitForURL(/\/community\/detail\?id=[0-9a-f]{24}$/);
     postPath = new URL(page.url()).pathname + new URL(page.url()).search;
@@ -176,7 +177,7 @@ describe("community at 375×812", () => {
     await page.getByRole("heading", { name: "评论 1" }).waitFor();
     await page.getByRole("button", { name: "点赞" }).click();
     await page.getByRole("button", { name: "取消点赞" }).waitFor();
-    await page.screenshot({ path: "test-results/screenshots/community-post.png" });
+    await screenshot(page, { path: "test-results/screenshots/community-post.png" });
 
     // In the circle, first; then its topic link lists it.
     await page.goto(url(`/group/share?circleId=${TANG}`));
@@ -234,7 +235,7 @@ describe("community at 375×812", () => {
     await hydrated(moderator.page);
     const item = moderator.page.locator(`[data-post-id="${id}"]`);
     await item.getByText("待处理举报 1（垃圾广告 1）").waitFor();
-    await moderator.page.screenshot({ path: "test-results/screenshots/community-moderation.png" });
+    await screenshot(moderator.page, { path: "test-results/screenshots/community-moderation.png" });
     await item.getByRole("button", { name: "隐藏" }).click();
     await item.waitFor({ state: "detached" });
     await moderator.page.getByText("没有待处理的举报").waitFor();

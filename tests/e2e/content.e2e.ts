@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 let server: { baseUrl: string };
@@ -28,7 +29,7 @@ describe("reading and searching at 375×812", () => {
     await page.waitForURL(/\/search\?q=libai$/);
     const first = page.locator(".tj-search__entries li").first();
     await expect(first.locator("strong").textContent()).resolves.toBe("李白");
-    await page.screenshot({ path: "test-results/screenshots/search.png" });
+    await screenshot(page, { path: "test-results/screenshots/search.png" });
     await first.locator("a").click();
     await page.waitForURL(/\/detail\/[0-9a-f]{24}$/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("李白");
@@ -49,7 +50,7 @@ describe("reading and searching at 375×812", () => {
     await expect(verses.locator("li strong").textContent()).resolves.toBe("静夜思");
     await expect(verses.locator("li small").textContent()).resolves.toBe("唐 · 李白");
     await expect(verses.locator("mark").textContent()).resolves.toBe("举头望明月");
-    await page.screenshot({ path: "test-results/screenshots/search-verse.png" });
+    await screenshot(page, { path: "test-results/screenshots/search-verse.png" });
 
     // Words typed across the comma still find the line.
     await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("地上霜举头")}`);
@@ -74,7 +75,7 @@ describe("reading and searching at 375×812", () => {
       .locator("li a")
       .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(new Set(ids).size).toBe(ids.length);
-    await page.screenshot({ path: "test-results/screenshots/search-group.png" });
+    await screenshot(page, { path: "test-results/screenshots/search-group.png" });
     await context.close();
   });
 
@@ -96,13 +97,13 @@ describe("reading and searching at 375×812", () => {
     const chen = page.locator(".tj-search__entries li", { hasText: "陈叔宝" });
     await expect(chen.locator(".tj-search__alias").textContent()).resolves.toBe("又称「长城公」");
     await expect(chen.locator(".tj-search__alias mark").textContent()).resolves.toBe("长城");
-    await page.screenshot({ path: "test-results/screenshots/search-groups.png" });
+    await screenshot(page, { path: "test-results/screenshots/search-groups.png" });
 
     // A keyword that finds nothing says so and offers names that sound like it.
     await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent("李拜")}`);
     await page.getByText("没有找到与「李拜」相关的内容").waitFor();
     await page.getByRole("heading", { name: "你是不是要找" }).waitFor();
-    await page.screenshot({ path: "test-results/screenshots/search-none.png" });
+    await screenshot(page, { path: "test-results/screenshots/search-none.png" });
     await page.locator(".tj-search__similar a", { hasText: "李白" }).click();
     await page.waitForURL(/\/detail\/[0-9a-f]{24}$/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("李白");

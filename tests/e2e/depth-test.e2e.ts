@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 
@@ -84,7 +85,7 @@ describe("the depth test at phone size", () => {
 
     await answerOne(page, 2);
     await answerOne(page, 3);
-    await page.screenshot({ path: `${SHOTS}/exam.png` });
+    await screenshot(page, { path: `${SHOTS}/exam.png` });
     await accessible(page);
 
     // A reload continues at the third question: the answers are on the server, the option
@@ -130,7 +131,7 @@ describe("the depth test at phone size", () => {
     const png = await page.request.get(at(card ?? ""));
     expect(png.status()).toBe(200);
     expect(png.headers()["content-type"]).toBe("image/png");
-    await page.screenshot({ path: `${SHOTS}/report.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/report.png`, fullPage: true });
     await accessible(page);
 
     // The learning records: the finished test, and nothing waiting.

@@ -9,6 +9,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { insertWorks } from "../support/insert-works.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
 const SHOTS = "test-results/screenshots";
@@ -108,7 +109,7 @@ describe("entry pages at 375×812", () => {
 
     const court = page.locator(".tj-relgroup", { hasText: "君臣" });
     await expect(court.locator("li").count()).resolves.toBe(6);
-    await page.screenshot({ path: `${SHOTS}/entry-top.png` });
+    await screenshot(page, { path: `${SHOTS}/entry-top.png` });
     await court.getByRole("button", { name: `查看全部（${MINISTERS}）` }).click();
     await expect(court.locator("li").count()).resolves.toBe(MINISTERS);
     await expect(court.getByRole("button").count()).resolves.toBe(0);
@@ -118,7 +119,7 @@ describe("entry pages at 375×812", () => {
     const articles = page.locator("#articles-section .tj-feed__item h3");
     await expect(articles.allTextContents()).resolves.toEqual(["测试文章：李白与杜甫"]);
     await page.locator("#relations-section").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/entry-relations.png` });
+    await screenshot(page, { path: `${SHOTS}/entry-relations.png` });
 
     // A relation leads to the other entry's page.
     await events.locator("a").click();
@@ -179,7 +180,7 @@ describe("entry pages at 375×812", () => {
       "center",
     );
     await expect(page.locator(".tj-verse__notes").textContent()).resolves.toContain("测试用注释。");
-    await page.screenshot({ path: `${SHOTS}/entry-poem.png` });
+    await screenshot(page, { path: `${SHOTS}/entry-poem.png` });
     await page.locator(".tj-verse__byline a").click();
     await page.waitForURL(`${server.baseUrl}/detail/${LI_BAI}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe("李白");
@@ -193,7 +194,7 @@ describe("entry pages at 375×812", () => {
     await expect(page.locator("h1").textContent()).resolves.toBe("嬴政");
     await expect(page.locator(".tj-facts").textContent()).resolves.toContain("前259年—前210年");
     await expect(page.locator(".tj-timeline").count()).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/entry-mini.png` });
+    await screenshot(page, { path: `${SHOTS}/entry-mini.png` });
     await page.getByRole("link", { name: "查看完整词条" }).click();
     await page.waitForURL(`${server.baseUrl}/detail/${YING_ZHENG}`);
 

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 const SHOTS = "test-results/screenshots/family-lattice";
@@ -53,7 +54,7 @@ describe("family tree, lattice diagram and recommendations", () => {
         .map((u) => u.name),
     );
     expect(order).toEqual(["李建成", "李世民"]);
-    await page.screenshot({ path: `${SHOTS}/tree-folded.png` });
+    await screenshot(page, { path: `${SHOTS}/tree-folded.png` });
 
     // Two generations down, 李治's children are folded: 展开 opens that branch alone.
     const before = await units.count();
@@ -63,7 +64,7 @@ describe("family tree, lattice diagram and recommendations", () => {
     await expect.poll(() => units.count()).toBeGreaterThan(before);
     expect(await fold.getAttribute("aria-expanded")).toBe("true");
     await expect.poll(() => diagram.locator('.tj-ftree__unit[data-person="李显"]').count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/tree-unfolded.png` });
+    await screenshot(page, { path: `${SHOTS}/tree-unfolded.png` });
 
     // 只看继位者: the line of succession, without the brothers who never reigned.
     await page.getByRole("button", { name: "只看继位者" }).click();
@@ -124,7 +125,7 @@ describe("family tree, lattice diagram and recommendations", () => {
     expect(await page.locator(".tj-lattice__grid tbody th").first().textContent()).toContain(
       "先秦",
     );
-    await page.screenshot({ path: `${SHOTS}/lattice.png` });
+    await screenshot(page, { path: `${SHOTS}/lattice.png` });
     await page
       .getByRole("navigation", { name: "按领域筛选" })
       .getByRole("link", { name: "文学" })
@@ -133,7 +134,7 @@ describe("family tree, lattice diagram and recommendations", () => {
     await expect.poll(() => headers.count()).toBe(2);
     const tang = page.locator('td[data-cell="隋唐五代-文学"]');
     expect(await tang.textContent()).toContain("李白");
-    await page.screenshot({ path: `${SHOTS}/lattice-literature.png` });
+    await screenshot(page, { path: `${SHOTS}/lattice-literature.png` });
     // A full cell opens its sheet, which loads the rest page by page.
     const more = page.locator(".tj-lattice__more").first();
     if ((await more.count()) > 0) {
@@ -164,7 +165,7 @@ describe("family tree, lattice diagram and recommendations", () => {
     const first = await recs.locator(".tj-recs__reason").first().textContent();
     expect(first?.length).toBeGreaterThan(0);
     expect(await recs.textContent()).toContain("杜甫");
-    await recs.screenshot({ path: `${SHOTS}/recommendations.png` });
+    await screenshot(recs, { path: `${SHOTS}/recommendations.png` });
     await page.close();
   });
 

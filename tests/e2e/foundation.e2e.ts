@@ -6,6 +6,7 @@ import { loginPath } from "@tongjian/domain/viewer";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
 const SHOTS = "test-results/screenshots";
@@ -54,7 +55,7 @@ describe("foundation journeys at 375×812", () => {
     expect(feedTitles[0]).toBe(api.data.list[0].title);
     expect(feedTitles[0]).toMatch(/[\u4e00-\u9fff]/);
     await expect(page.locator(".tj-toplist li").count()).resolves.toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/home.png`, fullPage: false });
+    await screenshot(page, { path: `${SHOTS}/home.png`, fullPage: false });
     await context.close();
   });
 
@@ -73,7 +74,7 @@ describe("foundation journeys at 375×812", () => {
     await expect(page.locator("h1.tj-article__title").textContent()).resolves.toBe(firstTitle);
     const link = page.locator(".tj-article__body a.inner-link").first();
     const word = (await link.textContent()) ?? "";
-    await page.screenshot({ path: `${SHOTS}/article.png` });
+    await screenshot(page, { path: `${SHOTS}/article.png` });
     await page.waitForLoadState("networkidle");
     expect(popupChunks).toEqual([]);
     // Outside the app, an in-text entry link opens the summary pop-up rather than leaving.
@@ -84,12 +85,12 @@ describe("foundation journeys at 375×812", () => {
     const title = (await popup.locator(".tj-detail-popup__title").textContent()) ?? "";
     expect(title.length).toBeGreaterThan(0);
     expect(word.length).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/detail-popup.png` });
+    await screenshot(page, { path: `${SHOTS}/detail-popup.png` });
     await popup.getByRole("button", { name: "查看详情" }).click();
     await page.waitForURL(/\/detail\/[0-9a-f]{24}\?seeMore=1$/);
     // The URL changes as the navigation commits; the entry renders right after.
     await expect.poll(() => page.locator("h1").textContent()).toBe(title);
-    await page.screenshot({ path: `${SHOTS}/entry.png` });
+    await screenshot(page, { path: `${SHOTS}/entry.png` });
     const firstEntry = page.url();
     // Another person than the one the pop-up led to.
     const other = title === "杜甫" ? "李白" : "杜甫";

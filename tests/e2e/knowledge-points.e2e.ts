@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 
@@ -80,7 +81,7 @@ describe("knowledge points at phone size", () => {
     const junior = await totalOf(page);
     expect(junior).toBeGreaterThan(0);
     expect(junior).toBeLessThanOrEqual(all);
-    await page.screenshot({ path: `${SHOTS}/1-hub-junior.png` });
+    await screenshot(page, { path: `${SHOTS}/1-hub-junior.png` });
 
     // A point, and one of its entries.
     await page
@@ -150,7 +151,7 @@ describe("knowledge points at phone size", () => {
       if (n === 0) {
         wrong += 1;
         await expect(verdict.textContent()).resolves.toContain("回答错误");
-        await page.screenshot({ path: `${SHOTS}/2-wrong.png` });
+        await screenshot(page, { path: `${SHOTS}/2-wrong.png` });
       } else right += 1;
       if (await page.getByTestId("kp-summary").isVisible()) break;
       await page.getByRole("button", { name: "下一题" }).click();
@@ -160,7 +161,7 @@ describe("knowledge points at phone size", () => {
     const summary = page.getByTestId("kp-summary");
     await expect(summary.textContent()).resolves.toContain(`答对 ${right} / ${right + 1} 题`);
     await expect(summary.textContent()).resolves.toContain("已记入学习记录");
-    await page.screenshot({ path: `${SHOTS}/3-summary.png` });
+    await screenshot(page, { path: `${SHOTS}/3-summary.png` });
 
     // The point's page now shows the round.
     await open(page, pointPath);
@@ -176,7 +177,7 @@ describe("knowledge points at phone size", () => {
       const img = document.querySelector<HTMLImageElement>("[data-testid=kp-qr]");
       return img?.complete && img.naturalWidth > 0;
     });
-    await page.screenshot({ path: `${SHOTS}/4-share.png` });
+    await screenshot(page, { path: `${SHOTS}/4-share.png` });
 
     // Chips: a swipe to the left turns to the next card, the button to the one after.
     await open(page, "/knowledgepoint/chips/qin-han");
@@ -211,7 +212,7 @@ describe("knowledge points at phone size", () => {
     await expect(chip.getAttribute("data-index")).resolves.toBe("2");
     await page.getByRole("button", { name: "上一张" }).click();
     await expect(chip.getAttribute("data-index")).resolves.toBe("1");
-    await page.screenshot({ path: `${SHOTS}/5-chips.png` });
+    await screenshot(page, { path: `${SHOTS}/5-chips.png` });
     await context.close();
   });
 

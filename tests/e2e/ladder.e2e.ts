@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { answerQuiz } from "../support/quiz-answers.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
@@ -77,7 +78,7 @@ describe("the 文史 ladder", () => {
 
     // Signed out: the sample level, passed on the device.
     await firstLevel(page);
-    await page.screenshot({ path: `${SHOTS}/1-level-visitor.png` });
+    await screenshot(page, { path: `${SHOTS}/1-level-visitor.png` });
     await page.getByRole("button", { name: "开始练习" }).click();
     const asked = await answerQuiz(page, sqlitePath);
     await page.getByRole("button", { name: "交卷" }).click();
@@ -141,7 +142,7 @@ describe("the 文史 ladder", () => {
     const before = await size();
     await page.getByLabel("大号字").check({ force: true });
     await expect.poll(size).not.toBe(before);
-    await page.screenshot({ path: `${SHOTS}/2-lesson-reader.png` });
+    await screenshot(page, { path: `${SHOTS}/2-lesson-reader.png` });
     await page.getByRole("link", { name: "回到本关练习" }).click();
     await page.waitForURL(/\/wenshiladder\/[0-9a-f]{24}$/);
     await hydrated(page);
@@ -150,7 +151,7 @@ describe("the 文史 ladder", () => {
     await page.getByRole("button", { name: "再练一次" }).click();
     const ids = await answerQuiz(page, sqlitePath, [0, 1]);
     const wrongIds = ids.slice(0, 2);
-    await page.screenshot({ path: `${SHOTS}/3-practice.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/3-practice.png`, fullPage: true });
     await page.getByRole("button", { name: "交卷" }).click();
     const result = page.getByTestId("ladder-result");
     await result.waitFor();
@@ -163,7 +164,7 @@ describe("the 文史 ladder", () => {
       .locator('[data-testid="marked-question"][data-correct="false"]')
       .evaluateAll((els) => els.map((el) => el.getAttribute("data-question-id")));
     expect(wrongMarked.sort()).toEqual([...wrongIds].sort());
-    await page.screenshot({ path: `${SHOTS}/4-result.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/4-result.png`, fullPage: true });
 
     // The two wrong answers are due on the review list; practise them.
     await open(page, "/learnrecord/practicelist");
@@ -172,7 +173,7 @@ describe("the 文史 ladder", () => {
     await expect(
       due.evaluateAll((els) => els.map((el) => el.getAttribute("data-question-id")).sort()),
     ).resolves.toEqual([...wrongIds].sort());
-    await page.screenshot({ path: `${SHOTS}/5-practicelist.png` });
+    await screenshot(page, { path: `${SHOTS}/5-practicelist.png` });
     await page.getByRole("button", { name: "开始复习" }).click();
     const reviewed = await answerQuiz(page, sqlitePath);
     expect([...reviewed].sort()).toEqual([...wrongIds].sort());
@@ -181,7 +182,7 @@ describe("the 文史 ladder", () => {
     await reviewResult.waitFor();
     await expect(reviewResult.textContent()).resolves.toContain("答对 2/2");
     await page.getByText("现在没有到期的题，按时回来复习。").waitFor();
-    await page.screenshot({ path: `${SHOTS}/6-reviewed.png` });
+    await screenshot(page, { path: `${SHOTS}/6-reviewed.png` });
 
     // The wrong-question book keeps both with their next review; the ladder record has the tries.
     await open(page, "/learnrecord/questionlist");

@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { answerQuiz } from "../support/quiz-answers.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
@@ -99,7 +100,7 @@ describe("a reader's learning day", () => {
     await expect(page.locator(".tj-report__radar canvas").count()).resolves.toBeGreaterThan(0);
     await expect(page.locator(".tj-report__review li").count()).resolves.toBe(3);
     await page.getByText("这次只答了 3 题，强项与薄弱要多答几题才看得出来。").waitFor();
-    await page.screenshot({ path: `${SHOTS}/1-report.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/1-report.png`, fullPage: true });
 
     // The 文史 ladder's first level (a sample level): its questions, two answered wrong.
     await open(page, "/wenshiladder");
@@ -117,7 +118,7 @@ describe("a reader's learning day", () => {
       `答对 ${ids.length - 2}/${ids.length} 题`,
     );
     await expect(result.textContent()).resolves.toContain("2 道错题已加入错题复习");
-    await page.screenshot({ path: `${SHOTS}/2-ladder.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/2-ladder.png`, fullPage: true });
 
     // The two wrong ones are due in the review list (with any the depth test marked wrong), and
     // are practised there.
@@ -181,14 +182,14 @@ describe("a reader's learning day", () => {
         `${kind} in ${rows.join(" | ")}`,
       ).toBe(true);
     expect(await page.locator(".tj-study__stats").textContent()).toContain("已打卡");
-    await page.screenshot({ path: `${SHOTS}/3-day.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/3-day.png`, fullPage: true });
     await open(page, "/studyrecord");
     await expect(
       page.locator('section[aria-labelledby="tj-study-streak"]').textContent(),
     ).resolves.toContain("当前连续2 天");
     await open(page, "/studyrecord/charts");
     await page.locator("[data-state=ready] canvas").nth(1).waitFor();
-    await page.screenshot({ path: `${SHOTS}/4-charts.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/4-charts.png`, fullPage: true });
     await context.close();
   });
 });

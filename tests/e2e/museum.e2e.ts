@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 /**
@@ -74,7 +75,7 @@ function listed(page: Page) {
 
 /** A context whose browser has no WebGL: every webgl context request answers null. */
 async function noWebGLContext(): Promise<BrowserContext> {
-  const context = await phoneContext(browser);
+  const context = await phoneContext(browser, undefined, { deviceScaleFactor: 1 });
   await context.addInitScript(() => {
     const original = HTMLCanvasElement.prototype.getContext;
     HTMLCanvasElement.prototype.getContext = function (
@@ -95,7 +96,7 @@ async function noWebGLContext(): Promise<BrowserContext> {
 
 describe("the 3D museum", () => {
   it("walks to a painting, taps it, reads its sheet and opens its page", async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(browser, undefined, { deviceScaleFactor: 1 });
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on("request", (r) => {
@@ -125,7 +126,7 @@ describe("the 3D museum", () => {
     });
     expect(below).toBe(true);
     await expect(listed(page)).resolves.toHaveLength(11);
-    await page.screenshot({ path: `${SHOTS}/01-entrance.png` });
+    await screenshot(page, { path: `${SHOTS}/01-entrance.png` });
 
     const start = await settled(page);
     // A tap on the floor, low in the picture, walks there.
@@ -161,7 +162,7 @@ describe("the 3D museum", () => {
     const pushed = await settled(page);
     expect(Math.hypot(pushed.x - walked.x, pushed.z - walked.z)).toBeGreaterThan(0.3);
 
-    await page.screenshot({ path: `${SHOTS}/02-walked.png` });
+    await screenshot(page, { path: `${SHOTS}/02-walked.png` });
 
     // The first room's paintings: find one in view and tap it.
     const exhibits = (await listed(page)).slice(0, 5);
@@ -197,17 +198,17 @@ describe("the 3D museum", () => {
     await expect(sheet.getByRole("heading").textContent()).resolves.toBe(target.name);
     await expect(sheet.textContent()).resolves.toContain("示意图");
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/03-sheet.png` });
+    await screenshot(page, { path: `${SHOTS}/03-sheet.png` });
 
     await sheet.getByRole("link", { name: "查看作品详情" }).click();
     await page.waitForURL(`**/detail/${target.id}`);
     await page.locator("h1", { hasText: target.name }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/04-work-page.png` });
+    await screenshot(page, { path: `${SHOTS}/04-work-page.png` });
     await context.close();
   }, 150_000);
 
   it("jumps between rooms, and switches to the list and back to the 3D rooms", async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(browser, undefined, { deviceScaleFactor: 1 });
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/home/museum`);
     await hydrated(page);
@@ -219,12 +220,12 @@ describe("the 3D museum", () => {
       "宋元",
     );
     await settled(page);
-    await page.screenshot({ path: `${SHOTS}/05-song-yuan-room.png` });
+    await screenshot(page, { path: `${SHOTS}/05-song-yuan-room.png` });
 
     await page.getByRole("button", { name: "列表模式" }).click();
     await expect(page.getByTestId("museum-stage").isVisible()).resolves.toBe(false);
     await expect(page.getByRole("heading", { name: "宋元" }).isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: `${SHOTS}/06-list-mode.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/06-list-mode.png`, fullPage: true });
     // From the list, back into the rooms in front of 千里江山图.
     await page
       .locator(".tj-museum__item", { hasText: "千里江山图" })
@@ -251,7 +252,7 @@ describe("the 3D museum", () => {
       page.getByTestId("museum-stage").evaluate((el) => el.getBoundingClientRect().top),
     ).resolves.toBeLessThan(200);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/07-in-front-of-a-scroll.png` });
+    await screenshot(page, { path: `${SHOTS}/07-in-front-of-a-scroll.png` });
     await context.close();
   });
 
@@ -276,7 +277,7 @@ describe("the 3D museum", () => {
     expect(items).toHaveLength(11);
     // three.js was never fetched.
     expect(scripts.some((url) => url.includes("museum-scene"))).toBe(false);
-    await page.screenshot({ path: `${SHOTS}/08-no-webgl-list.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/08-no-webgl-list.png`, fullPage: true });
     await page.locator(".tj-museum__item-link", { hasText: "清明上河图" }).click();
     await page.waitForURL("**/detail/**");
     await page.locator("h1", { hasText: "清明上河图" }).waitFor();
@@ -293,10 +294,10 @@ describe("the 3D museum", () => {
     await page.getByText("不支持 3D 展厅").waitFor();
     const paper = await page.locator("main").evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(paper).toBe("rgb(21, 18, 15)");
-    await page.screenshot({ path: `${SHOTS}/09-list-dark.png` });
+    await screenshot(page, { path: `${SHOTS}/09-list-dark.png` });
     await context.close();
 
-    const other = await phoneContext(browser);
+    const other = await phoneContext(browser, undefined, { deviceScaleFactor: 1 });
     const home = await other.newPage();
     const scripts: string[] = [];
     home.on("request", (r) => {

@@ -7,6 +7,7 @@ import { axeProblems, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { type FakeNativeOptions, fakeNativeHostScript } from "../support/fake-native-host.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 const SHOTS = "test-results/screenshots";
@@ -80,7 +81,7 @@ describe("中国音乐 at 375×812", () => {
     // Nothing is fetched and no player is shown before the first play.
     expect(audioRequests).toEqual([]);
     await expect(bar(page).count()).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/music-landing.png` });
+    await screenshot(page, { path: `${SHOTS}/music-landing.png` });
 
     // The piece's own view: its score, its public-domain lyrics with their source, its entries.
     await page.getByRole("link", { name: "茉莉花（鲜花调）" }).first().click();
@@ -106,7 +107,7 @@ describe("中国音乐 at 375×812", () => {
         document.querySelector('[data-testid="mini-player-time"]')?.textContent ?? "",
       ),
     );
-    await page.screenshot({ path: `${SHOTS}/music-playing.png` });
+    await screenshot(page, { path: `${SHOTS}/music-playing.png` });
     // Lock-screen and headset controls: the Media Session has the piece and is playing.
     await expect(
       page.evaluate(() => ({
@@ -127,7 +128,7 @@ describe("中国音乐 at 375×812", () => {
     await expect(bar(page).isVisible()).resolves.toBe(true);
     await expect(bar(page).getAttribute("data-status")).resolves.toBe("playing");
     await expect(page.locator("audio#tj-music-audio").count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/music-on-entry-page.png` });
+    await screenshot(page, { path: `${SHOTS}/music-on-entry-page.png` });
 
     // Pause: the clock stops.
     await bar(page).getByRole("button", { name: "暂停" }).click();
@@ -151,7 +152,7 @@ describe("中国音乐 at 375×812", () => {
     const names = await queue.locator(".tj-mini-player__queue-name").allTextContents();
     expect(new Set(names).size).toBe(names.length);
     await expect(queue.nth(1).getAttribute("aria-current")).resolves.toBe("true");
-    await page.screenshot({ path: `${SHOTS}/music-queue.png` });
+    await screenshot(page, { path: `${SHOTS}/music-queue.png` });
     // The bar and its queue are accessible: axe finds nothing serious, every target is 44 px.
     await expect(axeProblems(page)).resolves.toEqual([]);
     expect((await smallTargets(page)).filter((line) => line.includes("mini-player"))).toEqual([]);
@@ -177,7 +178,7 @@ describe("中国音乐 at 375×812", () => {
             .filter((r) => r.left < 0 || r.right > window.innerWidth + 0.5).length,
       ),
     ).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/music-bar-zoomed.png` });
+    await screenshot(page, { path: `${SHOTS}/music-bar-zoomed.png` });
     await page.setViewportSize({ width: 375, height: 812 });
 
     await bar(page).getByRole("button", { name: "关闭播放器" }).click();
@@ -226,7 +227,7 @@ describe("中国音乐 at 375×812", () => {
     ).data.plays;
     const { context, page } = await open("/music/billboard");
     await expect(page.getByRole("heading", { name: "热播榜" }).count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/music-billboard.png` });
+    await screenshot(page, { path: `${SHOTS}/music-billboard.png` });
     await page.getByRole("link", { name: "查看完整的新曲榜" }).click();
     await page.waitForURL(/\/music\/boarddetail\?id=new$/);
     await page.waitForFunction(() => document.querySelector("h1")?.textContent === "新曲榜");
@@ -247,13 +248,13 @@ describe("中国音乐 at 375×812", () => {
     const { context, page } = await open(`/music/singer?id=${musicId("performer", "li-bai")}`);
     await expect(page.locator("h1").textContent()).resolves.toBe("李白");
     await expect(page.getByTestId("music-track").count()).resolves.toBe(2);
-    await page.screenshot({ path: `${SHOTS}/music-singer.png` });
+    await screenshot(page, { path: `${SHOTS}/music-singer.png` });
     await page.goto(
       `${server.baseUrl}/music/list-view?id=${musicId("playlist", "gu-qin-ming-qu")}`,
     );
     await expect(page.locator("h1").textContent()).resolves.toBe("古琴名曲入门");
     await expect(page.getByTestId("music-track").count()).resolves.toBe(10);
-    await page.screenshot({ path: `${SHOTS}/music-list-view.png` });
+    await screenshot(page, { path: `${SHOTS}/music-list-view.png` });
     await context.close();
     for (const path of [
       "/music/singer?id=0123456789abcdef01234567",
@@ -278,7 +279,7 @@ describe("中国音乐 at 375×812", () => {
     await waitForBar(page, "error");
     const retry = bar(page).getByRole("button", { name: "音频加载失败，点击重试" });
     await expect(retry.isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: `${SHOTS}/music-error.png` });
+    await screenshot(page, { path: `${SHOTS}/music-error.png` });
     broken = false;
     await retry.click();
     await waitForBar(page, "playing");

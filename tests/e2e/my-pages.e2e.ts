@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeBuilder } from "../support/axe.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { logOut, registerInBrowser, userInfo } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
@@ -138,7 +139,7 @@ describe("my pages at 375×812", () => {
     );
     await page.getByTestId("device-reads").waitFor();
     await expect(titlesIn(page, "device-reads")).resolves.toEqual(["杜甫"]);
-    await page.screenshot({ path: `${SHOTS}/my-anonymous.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/my-anonymous.png`, fullPage: true });
     await open(page, "/my/top");
     // The device's list is read from storage once the page runs.
     await expect.poll(() => titlesIn(page, "device-reads")).toEqual(["杜甫"]);
@@ -179,7 +180,7 @@ describe("my pages at 375×812", () => {
     await page.getByTestId("follow-button").click();
     await page.locator("[data-testid=follow-button][aria-pressed=true]").waitFor();
     await expect(page.getByTestId("count-粉丝").textContent()).resolves.toBe("1粉丝");
-    await page.screenshot({ path: `${SHOTS}/reader-profile.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/reader-profile.png`, fullPage: true });
 
     // All of it on /my.
     await open(page, "/my");
@@ -194,13 +195,13 @@ describe("my pages at 375×812", () => {
     await expect(
       page.locator("[data-slot]").evaluateAll((els) => els.map((e) => e.getAttribute("data-slot"))),
     ).resolves.toEqual(["posts", "orders", "study", "campaign-rewards"]);
-    await page.screenshot({ path: `${SHOTS}/my-signed-in.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/my-signed-in.png`, fullPage: true });
 
     // Rename, with a drawn avatar.
     await page.getByRole("button", { name: "编辑资料" }).click();
     await page.getByRole("textbox", { name: "昵称" }).fill("史海拾贝");
     await page.getByLabel("竹字头像").check();
-    await page.screenshot({ path: `${SHOTS}/my-editor.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/my-editor.png`, fullPage: true });
     await page.getByRole("button", { name: "保存", exact: true }).click();
     await expect.poll(() => page.getByTestId("my-name").textContent()).toBe("史海拾贝");
     await expect(page.locator(".tj-my-profile img.tj-my-avatar").getAttribute("src")).resolves.toBe(
@@ -224,7 +225,7 @@ describe("my pages at 375×812", () => {
     ).resolves.toEqual([otherName]);
     await open(page, "/my/top");
     await expect(titlesIn(page, "my-top")).resolves.toHaveLength(3);
-    await page.screenshot({ path: `${SHOTS}/my-top.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/my-top.png`, fullPage: true });
 
     // The other reader has a new follower, under the new name, and sees themself among the
     // people the follower follows on the follower's profile.
@@ -315,7 +316,7 @@ describe("my pages at 375×812", () => {
       await page.getByRole("button", { name: "编辑资料" }).click();
       found.push(...(await accessibilityProblems(page)).map((p) => `${theme} editor: ${p}`));
       if (theme === "dark")
-        await page.screenshot({ path: `${SHOTS}/my-editor-dark.png`, fullPage: true });
+        await screenshot(page, { path: `${SHOTS}/my-editor-dark.png`, fullPage: true });
     }
     // 200 % zoom of a 375 px phone lays the page out 187 px wide: nothing may stick out.
     await page.setViewportSize({ width: 187, height: 406 });

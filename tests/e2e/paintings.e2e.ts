@@ -3,6 +3,7 @@ import { contentId } from "@tongjian/content/load-content";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // Issue 19 in the browser at phone size: a reader comes from an article's painting card to
@@ -84,7 +85,7 @@ describe("paintings", () => {
     await stage.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector(".tj-viewer__zoom")?.textContent);
     await sleep(1500);
-    await page.screenshot({ path: `${SHOTS}/01-qing-ming-opened.png` });
+    await screenshot(page, { path: `${SHOTS}/01-qing-ming-opened.png` });
 
     // The scroll opens at full height at its right end, where it is read from.
     const start = await zoom(page);
@@ -122,7 +123,7 @@ describe("paintings", () => {
     await touch(cdp, "touchEnd", []);
     // Dragging right moves the view left along the scroll.
     expect(await frameLeft(page)).toBeLessThan(beforePan);
-    await page.screenshot({ path: `${SHOTS}/02-qing-ming-zoomed.png` });
+    await screenshot(page, { path: `${SHOTS}/02-qing-ming-zoomed.png` });
 
     // The minimap: a tap near its left end moves the view to the scroll's start.
     const mini = page.getByTestId("painting-minimap");
@@ -138,7 +139,7 @@ describe("paintings", () => {
       beforeButton,
     );
     await sleep(1200);
-    await page.screenshot({ path: `${SHOTS}/03-qing-ming-minimap.png` });
+    await screenshot(page, { path: `${SHOTS}/03-qing-ming-minimap.png` });
 
     // Facts, linked entries, then the artist.
     await expect(page.locator(".tj-paint__facts").textContent()).resolves.toContain(
@@ -154,7 +155,7 @@ describe("paintings", () => {
     await hydrated(page);
     // The shell fades a new page in.
     await sleep(800);
-    await page.screenshot({ path: `${SHOTS}/04-artist.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/04-artist.png`, fullPage: true });
     await page.getByRole("link", { name: "人物词条" }).click();
     await page.waitForURL(`**/detail/${ZHANG_ZEDUAN}`);
     // The person's entry page leads back to the painter's works.
@@ -169,14 +170,14 @@ describe("paintings", () => {
     const page = await context.newPage();
     await page.goto(at("/painting"));
     await hydrated(page);
-    await page.screenshot({ path: `${SHOTS}/05-gallery.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/05-gallery.png`, fullPage: true });
     await page.getByRole("link", { name: /^元（/ }).first().click();
     await page.waitForURL("**/paintingsort/dynasty/yuan");
     await page.locator("h2", { hasText: "元 ·" }).waitFor();
     const titles = await page.locator(".tj-paint__card-title").allTextContents();
     expect(titles).toContain("鹊华秋色图");
     expect(titles).not.toContain("清明上河图");
-    await page.screenshot({ path: `${SHOTS}/06-sort-yuan.png` });
+    await screenshot(page, { path: `${SHOTS}/06-sort-yuan.png` });
     await hydrated(page);
     await page.getByRole("link", { name: /^卷（/ }).click();
     await page.waitForURL("**/paintingsort/format/juan");
@@ -187,13 +188,13 @@ describe("paintings", () => {
     await hydrated(page);
     const top = await page.locator(".tj-paint__rank-item").first().textContent();
     expect(top).toContain("清明上河图");
-    await page.screenshot({ path: `${SHOTS}/07-paint-billboard.png` });
+    await screenshot(page, { path: `${SHOTS}/07-paint-billboard.png` });
     await page.goto(at("/artbillboard"));
     await hydrated(page);
     await expect(page.locator(".tj-paint__rank-item").first().textContent()).resolves.toContain(
       "张择端",
     );
-    await page.screenshot({ path: `${SHOTS}/08-art-billboard.png` });
+    await screenshot(page, { path: `${SHOTS}/08-art-billboard.png` });
 
     // Unknown ids and sorts are the 404 screen.
     for (const path of [

@@ -7,6 +7,7 @@ import { contentId } from "@tongjian/content/load-content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
@@ -73,12 +74,12 @@ async function makeCodes(args: string[]): Promise<string[]> {
 
 describe("panoramas", () => {
   it("opens a panorama, looks around by dragging, taps a hotspot and opens its entry", async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(browser, undefined, { deviceScaleFactor: 1 });
     const page = await context.newPage();
     await open(page, "/panorama");
     await expect(page.locator("h1").textContent()).resolves.toContain("长安城");
     await viewerReady(page);
-    await page.screenshot({ path: `${SHOTS}/01-chang-an-first-view.png` });
+    await screenshot(page, { path: `${SHOTS}/01-chang-an-first-view.png` });
     expect(await facing(page)).toContain("正前方 · 0°");
 
     // Drag to the left: the view turns right, towards the east market and 兴庆宫.
@@ -96,7 +97,7 @@ describe("panoramas", () => {
     const yaw = Number(/(\d+)°/.exec(turned ?? "")?.[1]);
     expect(yaw).toBeGreaterThan(20);
     expect(yaw).toBeLessThan(90);
-    await page.screenshot({ path: `${SHOTS}/02-chang-an-after-drag.png` });
+    await screenshot(page, { path: `${SHOTS}/02-chang-an-after-drag.png` });
 
     // The buttons turn it too.
     await page.getByRole("button", { name: "向右转" }).click();
@@ -109,16 +110,16 @@ describe("panoramas", () => {
     const sheet = page.getByRole("dialog", { name: "兴庆宫" });
     await sheet.waitFor();
     await expect(sheet.textContent()).resolves.toContain("玄宗即位前的旧宅");
-    await page.screenshot({ path: `${SHOTS}/03-hotspot-sheet.png` });
+    await screenshot(page, { path: `${SHOTS}/03-hotspot-sheet.png` });
     await sheet.getByRole("link", { name: "查看词条" }).click();
     await page.waitForURL(`**/detail/${contentId("person", "li-longji")}`);
     await expect.poll(() => page.locator("h1").first().textContent()).toContain("李隆基");
-    await page.screenshot({ path: `${SHOTS}/04-entry-from-hotspot.png` });
+    await screenshot(page, { path: `${SHOTS}/04-entry-from-hotspot.png` });
     await context.close();
   });
 
   it("lists the hotspots as links for screen readers, and shows a hotspot's own page", async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(browser, undefined, { deviceScaleFactor: 1 });
     const page = await context.newPage();
     await open(page, "/panorama?scene=bian-jing-bei-song");
     const list = page.getByRole("region", { name: "本场景热点" });
@@ -129,12 +130,12 @@ describe("panoramas", () => {
     await open(page, "/panorama/popups?scene=chang-an-tang&spot=chang-an-tang-5");
     await expect(page.getByRole("heading", { level: 2, name: "大雁塔" }).count()).resolves.toBe(1);
     await expect(page.locator("main").textContent()).resolves.toContain("玄奘");
-    await page.screenshot({ path: `${SHOTS}/05-hotspot-page.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/05-hotspot-page.png`, fullPage: true });
     await context.close();
   });
 
   it("shows the flat picture, with its hotspots, where WebGL is missing", async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(browser, undefined, { deviceScaleFactor: 1 });
     await context.addInitScript(() => {
       const original = HTMLCanvasElement.prototype.getContext;
       Object.defineProperty(HTMLCanvasElement.prototype, "getContext", {
@@ -149,19 +150,19 @@ describe("panoramas", () => {
     await page.getByTestId("panorama-flat").waitFor();
     await page.getByRole("button", { name: "热点：苏堤（苏轼）" }).click();
     await page.getByRole("dialog", { name: "苏堤" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/06-flat-fallback.png` });
+    await screenshot(page, { path: `${SHOTS}/06-flat-fallback.png` });
     await context.close();
   });
 
   it("unlocks a locked scene with an exchange code, once", async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(browser, undefined, { deviceScaleFactor: 1 });
     const page = await context.newPage();
     await open(page, `/panorama2022?scene=${LOCKED}`);
     await expect(page.getByRole("heading", { name: "该场景需兑换后观看" }).count()).resolves.toBe(
       1,
     );
     await expect(page.getByTestId("panorama-viewer").count()).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/07-locked-scene.png` });
+    await screenshot(page, { path: `${SHOTS}/07-locked-scene.png` });
 
     // Without an account the code cannot be spent: the form sends the reader to sign in.
     const [code = "", spare = ""] = await makeCodes(["--count", "2", "--scene", LOCKED]);
@@ -185,13 +186,13 @@ describe("panoramas", () => {
     await expect
       .poll(() => page.getByRole("alert").textContent())
       .toBe("兑换码不存在，请核对后重新输入");
-    await page.screenshot({ path: `${SHOTS}/08-unknown-code.png` });
+    await screenshot(page, { path: `${SHOTS}/08-unknown-code.png` });
     await page.getByLabel("兑换码").fill(code.toLowerCase().replaceAll("-", " "));
     await page.getByRole("button", { name: "兑换", exact: true }).click();
     await expect
       .poll(() => page.getByRole("status").first().textContent())
       .toContain("兑换成功：已解锁「敦煌莫高窟」");
-    await page.screenshot({ path: `${SHOTS}/09-redeemed.png` });
+    await screenshot(page, { path: `${SHOTS}/09-redeemed.png` });
 
     // Spent: the same code again says so.
     await page.getByLabel("兑换码").fill(code);
@@ -206,10 +207,10 @@ describe("panoramas", () => {
     await expect(
       page.getByRole("button", { name: "热点：藏经洞（敦煌藏经洞的发现）" }).count(),
     ).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/10-unlocked-mo-gao-ku.png` });
+    await screenshot(page, { path: `${SHOTS}/10-unlocked-mo-gao-ku.png` });
 
     // Another reader's account: the spare code works for them; the spent one does not.
-    const other = await phoneContext(browser);
+    const other = await phoneContext(browser, undefined, { deviceScaleFactor: 1 });
     const second = await other.newPage();
     await registerInBrowser(second, server.baseUrl, {
       password: PASSWORD,
@@ -221,36 +222,36 @@ describe("panoramas", () => {
     await second.getByLabel("兑换码").fill(code);
     await second.getByRole("button", { name: "兑换", exact: true }).click();
     await expect.poll(() => second.getByRole("alert").textContent()).toBe("兑换码已被使用");
-    await second.screenshot({ path: `${SHOTS}/11-spent-code.png` });
+    await screenshot(second, { path: `${SHOTS}/11-spent-code.png` });
     expect(spare).not.toBe(code);
     await other.close();
     await context.close();
   });
 
   it("reads the preface, the people, the books and the service pages, in both themes", async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(browser, undefined, { deviceScaleFactor: 1 });
     const page = await context.newPage();
     await open(page, "/panorama/preface");
     await expect(page.locator("h1").textContent()).resolves.toBe("序言");
     await expect(page.getByRole("heading", { name: /汴京/ }).count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/12-preface.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/12-preface.png`, fullPage: true });
 
     await open(page, "/panorama/people");
     const people = page.getByRole("region", { name: /长安城/ });
     await people.getByRole("link", { name: /李白/ }).first().click();
     await page.waitForURL(`**/detail/${contentId("person", "li-bai")}`);
     await open(page, "/panorama/people");
-    await page.screenshot({ path: `${SHOTS}/13-people.png` });
+    await screenshot(page, { path: `${SHOTS}/13-people.png` });
 
     await open(page, "/panorama2022/book");
     await expect(page.getByRole("link", { name: /大唐西域记/ }).count()).resolves.toBeGreaterThan(
       0,
     );
-    await page.screenshot({ path: `${SHOTS}/14-books-2022.png` });
+    await screenshot(page, { path: `${SHOTS}/14-books-2022.png` });
 
     await open(page, "/panorama/server");
     await expect(page.getByRole("heading", { name: "常见问题" }).count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/15-service.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/15-service.png`, fullPage: true });
 
     // The reading pages follow the reader's dark theme.
     await page.evaluate(() => window.localStorage.setItem("tj:theme", "dark"));
@@ -259,7 +260,7 @@ describe("panoramas", () => {
       .locator("main")
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).toBe("rgb(21, 18, 15)");
-    await page.screenshot({ path: `${SHOTS}/16-people-dark.png` });
+    await screenshot(page, { path: `${SHOTS}/16-people-dark.png` });
     await context.close();
   });
 });

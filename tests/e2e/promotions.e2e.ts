@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, clippedText, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
@@ -86,7 +87,7 @@ describe("promotions", () => {
     // The page is loaded again: this reader's limit is reached.
     await card.getByText("每人限领 1 张，你已领过").waitFor();
     await fitsThePhone(page);
-    await page.screenshot({ path: `${SHOTS}/1-claimed.png` });
+    await screenshot(page, { path: `${SHOTS}/1-claimed.png` });
 
     await open(page, "/coupon/list");
     const mine = page.getByTestId("coupon-grant");
@@ -97,7 +98,7 @@ describe("promotions", () => {
     );
     await open(page, "/coupon/list/used");
     await page.getByTestId("coupon-list-empty").waitFor();
-    await page.screenshot({ path: `${SHOTS}/2-used-empty.png` });
+    await screenshot(page, { path: `${SHOTS}/2-used-empty.png` });
 
     // The admin command's code: typed with a wrong character first, then as printed.
     const [code = ""] = await makeCodes([
@@ -117,7 +118,7 @@ describe("promotions", () => {
     await page.getByLabel("兑换码").fill(code.toLowerCase());
     await page.getByRole("button", { name: "兑换", exact: true }).click();
     await page.getByTestId("exchange-done").getByText("兑换成功：通鉴会员·年卡").waitFor();
-    await page.screenshot({ path: `${SHOTS}/3-redeemed.png` });
+    await screenshot(page, { path: `${SHOTS}/3-redeemed.png` });
     // Again: spent.
     await page.getByLabel("兑换码").fill(code);
     await page.getByRole("button", { name: "兑换", exact: true }).click();
@@ -156,7 +157,7 @@ describe("promotions", () => {
     await page.getByText("今日剩余 2 次").waitFor();
     await expect(page.getByTestId("draw-records").locator("tbody tr").count()).resolves.toBe(1);
     await fitsThePhone(page);
-    await page.screenshot({ path: `${SHOTS}/3b-draw.png` });
+    await screenshot(page, { path: `${SHOTS}/3b-draw.png` });
 
     // A member now: shares a month of VIP.
     await open(page, "/sharegetgift");
@@ -168,7 +169,7 @@ describe("promotions", () => {
     await page.getByText("还没有好友领取").waitFor();
     await expect(page.getByRole("button", { name: "领取" }).count()).resolves.toBe(0);
     await page.getByText("不能领取自己的礼物").waitFor();
-    await page.screenshot({ path: `${SHOTS}/4-gift-shared.png` });
+    await screenshot(page, { path: `${SHOTS}/4-gift-shared.png` });
   });
 
   it("opens the shared gift link as a second reader, signs in and claims it once; the giver sees it", async () => {
@@ -178,7 +179,7 @@ describe("promotions", () => {
     await open(page, giftUrl);
     await page.getByTestId("promo-login").waitFor();
     await expect(page.locator("h1").textContent()).resolves.toContain("送你一份礼物");
-    await page.screenshot({ path: `${SHOTS}/5-gift-signed-out.png` });
+    await screenshot(page, { path: `${SHOTS}/5-gift-signed-out.png` });
     const phone = await registerInBrowser(page, server.baseUrl, {
       password: PASSWORD,
       redirect: giftUrl,
@@ -188,7 +189,7 @@ describe("promotions", () => {
     await page.getByRole("status").getByText("领取成功：通鉴会员·月卡").waitFor();
     await expect(page.getByTestId("gift").getAttribute("data-state")).resolves.toBe("claimed");
     await fitsThePhone(page);
-    await page.screenshot({ path: `${SHOTS}/6-gift-claimed.png` });
+    await screenshot(page, { path: `${SHOTS}/6-gift-claimed.png` });
     // Opened again: 已领取, no button.
     await open(page, giftUrl);
     await page.getByRole("status").getByText("已领取").waitFor();
@@ -233,6 +234,6 @@ describe("promotions", () => {
     await expect(giverPage.getByTestId("gift").textContent()).resolves.toContain(
       "已领 1 份，剩余 2 份",
     );
-    await giverPage.screenshot({ path: `${SHOTS}/7-giver-sees-claim.png` });
+    await screenshot(giverPage, { path: `${SHOTS}/7-giver-sees-claim.png` });
   });
 });

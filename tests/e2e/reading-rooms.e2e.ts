@@ -4,6 +4,7 @@ import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
 // The reading rooms (issue 15 §6) on the real corpus: the article hub (/ah) and 洞察 (/insight).
@@ -99,7 +100,7 @@ describe("article hub /ah at 375×812", () => {
     await expect(page.locator(".tj-feed__item small").first().textContent()).resolves.toMatch(
       /^\d+(\.\d万)? 阅读$|^10W\+ 阅读$/,
     );
-    await page.screenshot({ path: `${SHOTS}/reading-rooms-hub.png` });
+    await screenshot(page, { path: `${SHOTS}/reading-rooms-hub.png` });
 
     // The 战争 tab: its URL, its articles only, newest first.
     await page.getByRole("tab", { name: "战争" }).click();
@@ -117,7 +118,7 @@ describe("article hub /ah at 375×812", () => {
     await expect(
       page.getByRole("group", { name: "排序" }).locator('[aria-current="true"]').textContent(),
     ).resolves.toBe("最热");
-    await page.screenshot({ path: `${SHOTS}/reading-rooms-hub-war-hot.png` });
+    await screenshot(page, { path: `${SHOTS}/reading-rooms-hub-war-hot.png` });
 
     // Back to 全部, still most read first: the list grows as the reader scrolls to its end.
     await page.getByRole("tab", { name: "全部" }).click();
@@ -134,7 +135,7 @@ describe("article hub /ah at 375×812", () => {
     expect(new Set(titles).size).toBe(allTotal);
     await page.getByText("没有更多了").scrollIntoViewIfNeeded();
     await expect(page.getByText("没有更多了").isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: `${SHOTS}/reading-rooms-hub-end.png` });
+    await screenshot(page, { path: `${SHOTS}/reading-rooms-hub-end.png` });
 
     // Tapping a card opens the article.
     const last = page.locator(".tj-feed__item a").last();
@@ -188,7 +189,7 @@ describe("洞察 /insight at 375×812", () => {
     const cover = await fetch(`${server.baseUrl}/media/cover/${QIN}.svg`);
     expect(cover.headers.get("content-type")).toContain("image/svg+xml");
     expect(await cover.text()).toContain("示意封面");
-    await page.screenshot({ path: `${SHOTS}/reading-rooms-insight-list.png` });
+    await screenshot(page, { path: `${SHOTS}/reading-rooms-insight-list.png` });
     await context.close();
   });
 
@@ -201,7 +202,7 @@ describe("洞察 /insight at 375×812", () => {
     await expect(page.locator(".tj-topic__era").textContent()).resolves.toBe(
       "洞察 · 唐中后期 · 713年—907年",
     );
-    await page.screenshot({ path: `${SHOTS}/reading-rooms-topic.png` });
+    await screenshot(page, { path: `${SHOTS}/reading-rooms-topic.png` });
 
     // The timeline: every event of the topic, oldest first, each leading to its entry.
     const timeline = page.locator("#topic-timeline-section");
@@ -214,7 +215,7 @@ describe("洞察 /insight at 375×812", () => {
       timeline.getByRole("link", { name: "安史之乱" }).getAttribute("href"),
     ).resolves.toBe(`/detail/${contentId("event", "an-shi-zhi-luan")}`);
     await timeline.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/reading-rooms-topic-timeline.png` });
+    await screenshot(page, { path: `${SHOTS}/reading-rooms-topic-timeline.png` });
 
     // The people: the first eight, then all of them; the relations among them.
     const people = page.locator("#topic-people-section");
@@ -234,7 +235,7 @@ describe("洞察 /insight at 375×812", () => {
       people.locator(".tj-topic-rels__row").filter({ hasText: "并称李郭" }).textContent(),
     ).resolves.toBe("郭子仪与并称李郭李光弼");
     await people.locator(".tj-topic-rels").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/reading-rooms-topic-people.png` });
+    await screenshot(page, { path: `${SHOTS}/reading-rooms-topic-people.png` });
 
     // Further reading: article cards with covers.
     const reading = page.locator("#topic-reading-section");
@@ -251,7 +252,7 @@ describe("洞察 /insight at 375×812", () => {
     expect(page.url()).toBe(`${server.baseUrl}/insight?id=${TANG}`);
     // The pop-up fades in.
     await sleep(400);
-    await page.screenshot({ path: `${SHOTS}/reading-rooms-topic-popup.png` });
+    await screenshot(page, { path: `${SHOTS}/reading-rooms-topic-popup.png` });
 
     // A timeline event leads to its entry; a further-reading card to its article.
     await page.goto(`${server.baseUrl}/insight?id=${TANG}`);

@@ -3,6 +3,7 @@ import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 
@@ -161,7 +162,7 @@ describe("the relation map", () => {
       visited.add(next.id);
       walk.push(next);
     }
-    await page.screenshot({ path: `${SHOTS}/third-centre.png` });
+    await screenshot(page, { path: `${SHOTS}/third-centre.png` });
 
     // 返回 names the centre before, and goes there; the browser's back goes one further.
     const before = walk[2] as { id: string; name: string };
@@ -208,7 +209,7 @@ describe("the relation map", () => {
     await sheet.waitFor();
     await expect(sheet.locator(".tj-sheet__title").textContent()).resolves.toContain(first.name);
     await expect(sheet.locator(".tj-sheet__desc").textContent()).resolves.not.toBe("");
-    await page.screenshot({ path: `${SHOTS}/relation-sheet.png` });
+    await screenshot(page, { path: `${SHOTS}/relation-sheet.png` });
     await sheet.click();
     await sheet.waitFor({ state: "detached" });
 
@@ -219,7 +220,7 @@ describe("the relation map", () => {
     expect(await rows.count()).toBeGreaterThan(1);
     await rows.first().locator("button").click();
     await page.locator(".tj-sheet[data-type=relation]").waitFor();
-    await page.screenshot({ path: `${SHOTS}/list.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/list.png`, fullPage: true });
     await page.close();
   }, 120_000);
 
@@ -253,7 +254,7 @@ describe("the relation map", () => {
         names.some((n) => n.startsWith(name)),
         `${name} in ${names}`,
       ).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/network.png` });
+    await screenshot(page, { path: `${SHOTS}/network.png` });
     await page.close();
   });
 
@@ -316,7 +317,7 @@ describe("a reader's own relation graph", () => {
     await page.locator("h1", { hasText: "竹林里的朋友" }).waitFor();
     await page.getByRole("link", { name: "编辑" }).waitFor();
     await page.getByRole("button", { name: /同饮竹林/ }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/custom-graph.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/custom-graph.png`, fullPage: true });
     const detailUrl = page.url();
     // The draft is gone once saved.
     const left = await page.evaluate(() => localStorage.getItem("tj-graph-draft:new"));

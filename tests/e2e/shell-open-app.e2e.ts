@@ -8,6 +8,7 @@ import {
 } from "../../tools/wechat-simulator/wechat-simulator.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { fakeNativeHostScript } from "../support/fake-native-host.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
 
@@ -157,7 +158,7 @@ describe("download page /redirectpage", () => {
     await page.getByTestId("download-open-app").click();
     // The app did not open: the page stays and says what to do.
     await page.getByRole("status").filter({ hasText: "没有打开" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/download-page-ios.png` });
+    await screenshot(page, { path: `${SHOTS}/download-page-ios.png` });
     expect(new URL(page.url()).pathname).toBe("/redirectpage");
     await context.close();
   });
@@ -177,7 +178,7 @@ describe("download page /redirectpage", () => {
     const { context, page } = await open(UA.weibo, "/redirectpage");
     const hint = page.getByTestId("browser-hint");
     await hint.waitFor();
-    await page.screenshot({ path: `${SHOTS}/download-page-weibo.png` });
+    await screenshot(page, { path: `${SHOTS}/download-page-weibo.png` });
     await hint.click();
     await hint.waitFor({ state: "detached" });
     await page.getByTestId("download-ios").click();

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
 import { type FakeNativeOptions, fakeNativeHostScript } from "../support/fake-native-host.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { UA } from "../support/user-agents.ts";
 
@@ -143,7 +144,7 @@ describe("the shell at 375×812 in each environment", () => {
       }
 
       await expect(layoutProblems(page), where).resolves.toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/${env.name}-${pageName}.png` });
+      await screenshot(page, { path: `${SHOTS}/${env.name}-${pageName}.png` });
     }
 
     if (env.native) {

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { type FakeNativeOptions, fakeNativeHostScript } from "../support/fake-native-host.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { UA } from "../support/user-agents.ts";
 
@@ -57,7 +58,7 @@ describe("shell in each environment at 375×812", () => {
       await expect(topBar(page).isVisible()).resolves.toBe(true);
       await expect(page.getByTestId("open-app").isVisible()).resolves.toBe(true);
       await expect(page.getByTestId("bottom-bar").isVisible()).resolves.toBe(true);
-      await page.screenshot({
+      await screenshot(page, {
         path: `${SHOTS}/shell-${name.replace(/\s+/g, "-").toLowerCase()}.png`,
       });
       await context.close();
@@ -118,7 +119,7 @@ describe("shell in each environment at 375×812", () => {
     await page.getByTestId("open-app").click();
     await page.getByRole("button", { name: "前往" }).click();
     await page.getByTestId("browser-hint").waitFor({ state: "visible" });
-    await page.screenshot({ path: `${SHOTS}/wechat-open-in-browser.png` });
+    await screenshot(page, { path: `${SHOTS}/wechat-open-in-browser.png` });
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 /**
@@ -60,7 +61,7 @@ describe("the space bar and historical sites", () => {
     expect(names.slice(0, 3)).toEqual(["洛邑", "雒阳", "洛阳"]);
     expect(names).toContain("神都");
     await expect(card.getByText("684年—705年").count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/spacebar-luo-yang.png` });
+    await screenshot(page, { path: `${SHOTS}/spacebar-luo-yang.png` });
     await card.getByRole("link", { name: "遗址详情" }).click();
     await page.waitForURL(`**/historicalsite/detail?id=${LUO_YANG}`);
     await page.getByRole("heading", { level: 1, name: "洛阳" }).waitFor();
@@ -76,7 +77,7 @@ describe("the space bar and historical sites", () => {
     await expect(page.getByRole("heading", { name: "建都于此" }).count()).resolves.toBe(1);
     // Who held it, from the time map's territories.
     await expect(page.locator(".tj-holders__name", { hasText: "北宋" }).count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/site-luo-yang.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/site-luo-yang.png`, fullPage: true });
     await hydrated(page);
     await page.getByRole("link", { name: /东汉/ }).first().click();
     await page.waitForURL("**/detail/**");
@@ -88,7 +89,7 @@ describe("the space bar and historical sites", () => {
     expect(status).toBe(404);
     // The 404 screen of spec §8, inside the shell.
     await expect(page.locator("h1").textContent()).resolves.toBe(NOT_FOUND_MESSAGE);
-    await page.screenshot({ path: `${SHOTS}/site-404.png` });
+    await screenshot(page, { path: `${SHOTS}/site-404.png` });
     const bad = await open("/historicalsite/detail?id=luoyang");
     expect(bad.status).toBe(404);
     await bad.context.close();
@@ -102,7 +103,7 @@ describe("the era list and the world side by side", () => {
     const periods = await page.locator(".tj-period h2").allTextContents();
     expect(periods[0]).toBe("先秦");
     expect(periods).toContain("三国两晋南北朝");
-    await page.screenshot({ path: `${SHOTS}/historylist.png` });
+    await screenshot(page, { path: `${SHOTS}/historylist.png` });
     await hydrated(page);
     await page.getByRole("link", { name: "西汉时期的世界" }).click();
     await page.waitForURL(`**/home/historylist?regime=${XI_HAN}`);
@@ -121,7 +122,7 @@ describe("the era list and the world side by side", () => {
       .locator("[data-year]")
       .evaluateAll((items) => items.map((el) => Number((el as HTMLElement).dataset.year)));
     expect(years).toEqual([...years].sort((a, b) => a - b));
-    await page.screenshot({ path: `${SHOTS}/world-xi-han.png` });
+    await screenshot(page, { path: `${SHOTS}/world-xi-han.png` });
     // Walk on to the next regime of the main line.
     await page.getByRole("link", { name: "新 ›" }).click();
     await page.getByRole("heading", { name: /新与同时期的世界/ }).waitFor();
@@ -149,7 +150,7 @@ describe("国学, the hub and the top lists", () => {
     const groups = await page.locator(".tj-national__group h2").allTextContents();
     expect(groups[0]).toMatch(/^典籍（\d+）$/);
     await expect(page.getByRole("link", { name: /《史记》/ }).count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/national.png` });
+    await screenshot(page, { path: `${SHOTS}/national.png` });
     await context.close();
   });
 
@@ -161,7 +162,7 @@ describe("国学, the hub and the top lists", () => {
     for (const name of planned) {
       await expect(page.getByRole("link", { name: new RegExp(name) }).count()).resolves.toBe(0);
     }
-    await page.screenshot({ path: `${SHOTS}/more.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/more.png`, fullPage: true });
     await context.close();
   });
 
@@ -174,7 +175,7 @@ describe("国学, the hub and the top lists", () => {
     const first = page.getByTestId("top-list").locator("li").first();
     await expect(first.textContent()).resolves.toMatch(/1周.*790 年/);
     await expect(first.locator("a").getAttribute("href")).resolves.toBe(`/detail/${ZHOU}`);
-    await page.screenshot({ path: `${SHOTS}/top-regimes.png` });
+    await screenshot(page, { path: `${SHOTS}/top-regimes.png` });
     await context.close();
   });
 });
@@ -199,10 +200,10 @@ describe("data pages", () => {
     );
     await page.getByText("查看数据表").click();
     await expect(page.getByRole("rowheader", { name: "前3世纪" }).count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/data-events.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/data-events.png`, fullPage: true });
     await page.goto(`${server.baseUrl}/datapage/detail/regimes`);
     await page.getByTestId("data-chart").first().locator("canvas").waitFor();
-    await page.screenshot({ path: `${SHOTS}/data-regimes.png` });
+    await screenshot(page, { path: `${SHOTS}/data-regimes.png` });
     const missing = await page.goto(`${server.baseUrl}/datapage/detail/stars`);
     expect(missing?.status()).toBe(404);
     await expect(page.locator("h1").textContent()).resolves.toBe(NOT_FOUND_MESSAGE);
@@ -215,9 +216,9 @@ describe("data pages", () => {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/datapage/detail/people`);
     await page.getByTestId("data-chart").first().locator("canvas").waitFor();
-    await page.screenshot({ path: `${SHOTS}/data-people-dark.png` });
+    await screenshot(page, { path: `${SHOTS}/data-people-dark.png` });
     await page.goto(`${server.baseUrl}/historicalsite/detail?id=${LUO_YANG}`);
-    await page.screenshot({ path: `${SHOTS}/site-luo-yang-dark.png` });
+    await screenshot(page, { path: `${SHOTS}/site-luo-yang-dark.png` });
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 
@@ -62,7 +63,7 @@ describe("the store", () => {
     await expect(page.locator(".tj-store__paybar-price").textContent()).resolves.toBe("¥168.00");
     await plans.filter({ hasText: "月卡" }).click();
     await expect(page.locator(".tj-store__paybar-price").textContent()).resolves.toBe("¥25.00");
-    await page.screenshot({ path: `${SHOTS}/1-buyvip.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/1-buyvip.png`, fullPage: true });
 
     // The rights and the agreements are pages of their own.
     await open(page, "/buyvip/rights");
@@ -85,7 +86,7 @@ describe("the store", () => {
     const stocks = await page.getByTestId("goods-stock").allTextContents();
     expect(stocks.length).toBeGreaterThan(0);
     for (const s of stocks) expect(s).toMatch(/^库存 \d+$/);
-    await page.screenshot({ path: `${SHOTS}/2-starmall.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/2-starmall.png`, fullPage: true });
 
     // A good opens its checkout: the summary and, for goods, the address form.
     await goods.filter({ hasText: "通鉴帆布袋" }).getByRole("link").click();
@@ -103,7 +104,7 @@ describe("the store", () => {
     await expect(courses.count()).resolves.toBeGreaterThanOrEqual(1);
     await courses.filter({ hasText: "文史天梯" }).getByText("¥99.00").waitFor();
     await courses.filter({ hasText: "文史天梯" }).getByRole("link", { name: "立即购买" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/6-ladder-courses.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/6-ladder-courses.png`, fullPage: true });
     await open(page, "/lLadderProductDetail");
     await expect(page.getByTestId("course-product").count()).resolves.toBe(1);
     await page.getByText("少儿天梯·全部关卡").waitFor();
@@ -127,7 +128,7 @@ describe("the store", () => {
     await expect
       .poll(() => page.getByTestId("orders-empty").textContent())
       .toBe("没有待支付的订单");
-    await page.screenshot({ path: `${SHOTS}/3-orders-empty.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/3-orders-empty.png`, fullPage: true });
 
     // Goods at checkout: a quantity within stock, the address asked for before any order.
     await open(page, "/upgradepay?product=goods.territory-poster");
@@ -142,7 +143,7 @@ describe("the store", () => {
     await page.getByLabel("手机号").fill("1380000");
     await page.getByRole("button", { name: "立即支付" }).click();
     await page.getByRole("alert").getByText("请填写 11 位手机号").waitFor();
-    await page.screenshot({ path: `${SHOTS}/7-goods-checkout.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/7-goods-checkout.png`, fullPage: true });
     await open(page, "/order?state=unpaid");
     await page.getByTestId("orders-empty").waitFor();
     await context.close();

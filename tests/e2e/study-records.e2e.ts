@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeProblems, clippedText, report, smallTargets } from "../support/accessibility-rig.ts";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 
@@ -52,7 +53,7 @@ describe("study records, check-in and reminders", () => {
       await open(page, path);
       await page.getByRole("link", { name: "登录" }).first().waitFor();
     }
-    await page.screenshot({ path: `${SHOTS}/0-visitor.png` });
+    await screenshot(page, { path: `${SHOTS}/0-visitor.png` });
     await context.close();
   });
 
@@ -75,7 +76,7 @@ describe("study records, check-in and reminders", () => {
     await expect(page.getByText(/解析：/).count()).resolves.toBeGreaterThan(0);
     await hydrated(page);
     await page.waitForTimeout(500);
-    await page.screenshot({ path: `${SHOTS}/1-result.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/1-result.png`, fullPage: true });
 
     // Check in today; twice is refused.
     await open(page, "/clockin");
@@ -107,7 +108,7 @@ describe("study records, check-in and reminders", () => {
       ).resolves.toBe("checked");
       await page.getByText("2 天").first().waitFor();
     }
-    await page.screenshot({ path: `${SHOTS}/2-calendar.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/2-calendar.png`, fullPage: true });
     await open(page, "/signin/reissue-card");
     await page
       .getByText(/补签 \d{4}-\d{2}-\d{2}/)
@@ -121,7 +122,7 @@ describe("study records, check-in and reminders", () => {
     await expect(page.locator(".tj-study__chart canvas").count()).resolves.toBe(2);
     await page.getByText("近 30 天").click();
     await page.locator("[data-state=ready] canvas").nth(1).waitFor();
-    await page.screenshot({ path: `${SHOTS}/3-charts.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/3-charts.png`, fullPage: true });
 
     // The overview counts the mock test and the two-day streak.
     await open(page, "/studyrecord");
@@ -138,7 +139,7 @@ describe("study records, check-in and reminders", () => {
     expect((await list.json()).data).toEqual([
       expect.objectContaining({ time: "07:30", weekdays: [1, 2, 3, 4, 5], enabled: true }),
     ]);
-    await page.screenshot({ path: `${SHOTS}/4-alarms.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/4-alarms.png`, fullPage: true });
     await context.close();
   });
 
@@ -191,7 +192,7 @@ describe("study records, check-in and reminders", () => {
     await open(page, "/studyplan");
     const notice = page.getByRole("complementary", { name: "学习提醒" });
     await notice.getByText("到了你设定的学习时间（00:00），今天还没有学习。").waitFor();
-    await page.screenshot({ path: `${SHOTS}/5-reminder.png` });
+    await screenshot(page, { path: `${SHOTS}/5-reminder.png` });
     await notice.getByRole("button", { name: "知道了" }).click();
     await expect(notice.count()).resolves.toBe(0);
     await open(page, "/clockin");

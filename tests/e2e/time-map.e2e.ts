@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 /**
@@ -77,7 +78,7 @@ describe("the time map", () => {
     await expect(regimes(page)).resolves.toContain("中华人民共和国");
     // The top bar lies over the top of the page.
     await expect(page.locator("[data-mode=overlay]").count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/1949.png` });
+    await screenshot(page, { path: `${SHOTS}/1949.png` });
     const kb = await firstLoadJsKb(context, `${server.baseUrl}/home/timemap`);
     expect(kb).toBeLessThanOrEqual(MAP_JS_BUDGET_KB);
     await context.close();
@@ -87,7 +88,7 @@ describe("the time map", () => {
     const { context, page } = await open("/home/timemap?year=-221");
     await drawn(page, -221);
     await expect(regimes(page)).resolves.toContain("秦");
-    await page.screenshot({ path: `${SHOTS}/0-qian221-qin.png` });
+    await screenshot(page, { path: `${SHOTS}/0-qian221-qin.png` });
     // A real drag of the slider's thumb moves the year, and the address follows it.
     const slider = page.getByTestId("timemap-slider");
     const box = await slider.boundingBox();
@@ -123,7 +124,7 @@ describe("the time map", () => {
       await expect(page.getByTestId("timemap-slider").getAttribute("aria-valuetext")).resolves.toBe(
         year < 0 ? `前${-year}年` : `${year}年`,
       );
-      await page.screenshot({ path: `${SHOTS}/${i + 1}-${year}-${shot}.png` });
+      await screenshot(page, { path: `${SHOTS}/${i + 1}-${year}-${shot}.png` });
     }
     // A step of one year with its button.
     await page.getByRole("button", { name: "上一年" }).click();
@@ -173,7 +174,7 @@ describe("the time map", () => {
     await expect(
       sheet.getByRole("link", { name: "查看词条" }).getAttribute("href"),
     ).resolves.toMatch(/^\/detail\/[0-9a-f]{24}$/);
-    await page.screenshot({ path: `${SHOTS}/event-sheet.png` });
+    await screenshot(page, { path: `${SHOTS}/event-sheet.png` });
     await sheet.getByRole("button", { name: "关闭" }).click();
     await expect(sheet.count()).resolves.toBe(0);
     // The same events are in the list, for screen readers and for fingers.
@@ -202,12 +203,12 @@ describe("the time map", () => {
     await expect(page.getByTestId("timemap-canvas").getAttribute("aria-label")).resolves.toContain(
       "眉山",
     );
-    await page.screenshot({ path: `${SHOTS}/su-shi-1069.png` });
+    await screenshot(page, { path: `${SHOTS}/su-shi-1069.png` });
     // People alive that year, on demand: 苏轼 among them.
     await page.getByRole("button", { name: "那年在世的人物" }).click();
     await page.getByTestId("timemap-people").waitFor();
     await expect(page.getByTestId("timemap-people").textContent()).resolves.toContain("苏轼");
-    await page.screenshot({ path: `${SHOTS}/su-shi-1069-people.png` });
+    await screenshot(page, { path: `${SHOTS}/su-shi-1069-people.png` });
     await context.close();
   });
 
@@ -215,7 +216,7 @@ describe("the time map", () => {
     const late = await open("/home/timemap?year=3000");
     const notice = late.page.getByTestId("timemap-notice");
     await expect(notice.textContent()).resolves.toContain("晚于最晚的年份");
-    await late.page.screenshot({ path: `${SHOTS}/clamped-3000.png` });
+    await screenshot(late.page, { path: `${SHOTS}/clamped-3000.png` });
     await late.context.close();
 
     const early = await open("/home/timemap?year=-5000");
@@ -238,7 +239,7 @@ describe("the time map", () => {
     await drawn(page, 756);
     await expect(page.locator("h1").textContent()).resolves.toContain("唐");
     await expect(regimes(page)).resolves.toContain("唐");
-    await page.screenshot({ path: `${SHOTS}/map-detail-tang-756.png` });
+    await screenshot(page, { path: `${SHOTS}/map-detail-tang-756.png` });
     // A bare year.
     await page.goto(`${server.baseUrl}/map/detail/-221`);
     await drawn(page, -221);
@@ -250,7 +251,7 @@ describe("the time map", () => {
       await expect(page.locator("h1").textContent()).resolves.toMatch(/地图上没有/);
       await expect(page.getByRole("link", { name: "打开时空地图" }).count()).resolves.toBe(1);
     }
-    await page.screenshot({ path: `${SHOTS}/map-detail-404.png` });
+    await screenshot(page, { path: `${SHOTS}/map-detail-404.png` });
     await context.close();
   });
 
@@ -278,7 +279,7 @@ describe("the time map", () => {
       .locator("[data-testid=timemap-world], .tj-timemap__section .tj-empty")
       .first()
       .waitFor();
-    await page.screenshot({ path: `${SHOTS}/world-1130.png` });
+    await screenshot(page, { path: `${SHOTS}/world-1130.png` });
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { sharedServer } from "../support/shared-server.ts";
 
 /**
@@ -89,7 +90,7 @@ describe("timelines", () => {
           return box.top >= 0 && box.bottom <= window.innerHeight;
         }),
     ).resolves.toBe(true);
-    await page.screenshot({ path: `${SHOTS}/timeline-su-shi.png` });
+    await screenshot(page, { path: `${SHOTS}/timeline-su-shi.png` });
 
     // Without an id: the chooser, and a search for any dated entry.
     await page.goto(`${server.baseUrl}/timeline?q=${encodeURIComponent("王安石")}`);
@@ -125,7 +126,7 @@ describe("time columns and the timebar", () => {
     });
     await expect(inView(page, NAN_SONG)).resolves.toBe(true);
     await expect(inView(page, JIN)).resolves.toBe(true);
-    await page.screenshot({ path: `${SHOTS}/time-column-1127.png` });
+    await screenshot(page, { path: `${SHOTS}/time-column-1127.png` });
 
     // Bad input is answered in words, and the cursor stays where it was.
     await page.getByLabel("跳到年份").fill("公元0年");
@@ -175,7 +176,7 @@ describe("time columns and the timebar", () => {
       { timeout: 5_000 },
     );
     await expect(page.locator(".tj-tc-bar.is-with").count()).resolves.toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/time-column-su-shi.png` });
+    await screenshot(page, { path: `${SHOTS}/time-column-su-shi.png` });
 
     // The address keeps the view: a reload shows the same.
     await page.reload();
@@ -193,7 +194,7 @@ describe("time columns and the timebar", () => {
     expect(await listed(page, "year-list")).toEqual(expect.arrayContaining(["南宋", "金"]));
     expect(await listed(page, "focus-list")).toContain("王安石");
     await expect(inView(page, NAN_SONG)).resolves.toBe(true);
-    await page.screenshot({ path: `${SHOTS}/timebar-1127.png` });
+    await screenshot(page, { path: `${SHOTS}/timebar-1127.png` });
     await context.close();
   });
 
@@ -232,7 +233,7 @@ describe("the shared view", () => {
     await expect(og("og:title")).resolves.toBe("1127年的时间轴");
     await expect(og("og:description")).resolves.toContain("南宋");
     await expect(og("og:url")).resolves.toContain("/timebar/share?year=1127");
-    await page.screenshot({ path: `${SHOTS}/timebar-share-no-js.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/timebar-share-no-js.png`, fullPage: true });
 
     const bad = await page.goto(`${server.baseUrl}/timebar/share?year=0`);
     expect(bad?.status()).toBe(400);

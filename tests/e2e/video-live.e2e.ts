@@ -17,6 +17,7 @@ import {
   fakeNativeHostScript,
   TEST_APP_TOKEN_SECRET,
 } from "../support/fake-native-host.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { newPhone, registerInBrowser, sentCode } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
@@ -153,7 +154,7 @@ describe("videos, live sessions and recordings", () => {
     await open(page, "/watch");
     await expect(page.locator("h1").textContent()).resolves.toBe("视频");
     await expect(page.locator(".tj-video-card").count()).resolves.toBeGreaterThanOrEqual(3);
-    await page.screenshot({ path: `${SHOTS}/01-video-list.png` });
+    await screenshot(page, { path: `${SHOTS}/01-video-list.png` });
     await expectAccessible(page, "/watch");
 
     await page.locator(".tj-video-card", { hasText: "秦汉大事" }).click();
@@ -189,7 +190,7 @@ describe("videos, live sessions and recordings", () => {
       .toMatch(/年，/);
     await page.evaluate(() => document.querySelector("video")?.pause());
     const stoppedAt = Math.floor(await currentTime(page));
-    await page.screenshot({ path: `${SHOTS}/02-playing-with-captions.png` });
+    await screenshot(page, { path: `${SHOTS}/02-playing-with-captions.png` });
 
     // Reopened, it goes on from where the reader stopped (kept on this device).
     await open(page, "/watch?id=qin-han-da-shi");
@@ -198,7 +199,7 @@ describe("videos, live sessions and recordings", () => {
       `已从上次看到的 00:${String(stoppedAt).padStart(2, "0")} 继续`,
     );
     expect(Math.floor(await currentTime(page))).toBe(stoppedAt);
-    await page.screenshot({ path: `${SHOTS}/03-resumed.png` });
+    await screenshot(page, { path: `${SHOTS}/03-resumed.png` });
     await expectAccessible(page, "/watch?id=");
 
     // An unknown video is the 404 screen.
@@ -213,7 +214,7 @@ describe("videos, live sessions and recordings", () => {
       timeout: 30_000,
     });
     await expect(page.getByRole("alert").textContent()).resolves.toContain("视频加载失败");
-    await page.screenshot({ path: `${SHOTS}/04-broken-source-retry.png` });
+    await screenshot(page, { path: `${SHOTS}/04-broken-source-retry.png` });
     await expectAccessible(page, "/watch 重试");
     await page.unroute("**/media/video/sui-tang-da-shi/*.ts");
     await page.getByTestId("video-retry").click();
@@ -260,7 +261,7 @@ describe("videos, live sessions and recordings", () => {
       () => document.querySelector("video")?.textTracks[0]?.cues?.length ?? 0,
     );
     expect(captions).toBe(7);
-    await page.screenshot({ path: `${SHOTS}/04b-hls-js-playing.png` });
+    await screenshot(page, { path: `${SHOTS}/04b-hls-js-playing.png` });
     await context.close();
   });
 
@@ -272,7 +273,7 @@ describe("videos, live sessions and recordings", () => {
     const states = await page.locator(".tj-live-card .tj-live-state").allTextContents();
     expect(new Set(states)).toEqual(new Set(["预告", "直播中", "回放"]));
     expect(states[0]).toBe("直播中");
-    await page.screenshot({ path: `${SHOTS}/05-live-list.png` });
+    await screenshot(page, { path: `${SHOTS}/05-live-list.png` });
     await expectAccessible(page, "/live");
 
     // 直播中: the stream plays.
@@ -282,7 +283,7 @@ describe("videos, live sessions and recordings", () => {
     await expect(page.locator("main").getAttribute("data-state")).resolves.toBe("直播中");
     await play(page);
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
-    await page.screenshot({ path: `${SHOTS}/06-live-on-air.png` });
+    await screenshot(page, { path: `${SHOTS}/06-live-on-air.png` });
 
     // 回放: the replay, and no reminder.
     await open(page, "/live");
@@ -291,7 +292,7 @@ describe("videos, live sessions and recordings", () => {
     await expect(page.locator("main").getAttribute("data-state")).resolves.toBe("回放");
     await expect(page.getByTestId("live-remind").count()).resolves.toBe(0);
     await expect(page.getByText("直播已结束，可观看回放").count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/07-live-replay.png` });
+    await screenshot(page, { path: `${SHOTS}/07-live-replay.png` });
     await expectAccessible(page, "直播：回放");
 
     // 预告: a countdown, and the reminder asks the reader to sign in first.
@@ -317,7 +318,7 @@ describe("videos, live sessions and recordings", () => {
     await expect(page.getByTestId("live-remind-state").textContent()).resolves.toBe(
       "提醒状态：待提醒（开播前 10 分钟）",
     );
-    await page.screenshot({ path: `${SHOTS}/08-live-coming-reminded.png` });
+    await screenshot(page, { path: `${SHOTS}/08-live-coming-reminded.png` });
     await expectAccessible(page, "直播：预告");
     // Still signed up when the page is opened again.
     await open(page, detail);
@@ -328,7 +329,7 @@ describe("videos, live sessions and recordings", () => {
     await open(page, "/younglive");
     await expect(page.locator("h1").textContent()).resolves.toBe("少儿直播");
     await expect(page.locator(".tj-live-card").count()).resolves.toBeGreaterThanOrEqual(3);
-    await page.screenshot({ path: `${SHOTS}/09-young-live-list.png` });
+    await screenshot(page, { path: `${SHOTS}/09-young-live-list.png` });
     await expectAccessible(page, "/younglive");
     await context.close();
   });
@@ -363,7 +364,7 @@ describe("videos, live sessions and recordings", () => {
     await expect
       .poll(async () => Number(await bar.getAttribute("value")), { timeout: 10_000 })
       .toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/10-upload-progress.png` });
+    await screenshot(page, { path: `${SHOTS}/10-upload-progress.png` });
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,
       latency: 0,
@@ -394,7 +395,7 @@ describe("videos, live sessions and recordings", () => {
         { timeout: 20_000 },
       )
       .toBeGreaterThan(0.5);
-    await page.screenshot({ path: `${SHOTS}/11-recording-playing.png` });
+    await screenshot(page, { path: `${SHOTS}/11-recording-playing.png` });
     await expectAccessible(page, "/audioupload");
 
     // Not audio, whatever its name says: refused with a Chinese message, nothing listed.
@@ -408,7 +409,7 @@ describe("videos, live sessions and recordings", () => {
       .poll(() => page.getByTestId("upload-error").textContent())
       .toBe("不支持的文件类型，请上传 WAV、MP3、M4A 或 OGG 格式的录音");
     await expect(item.count()).resolves.toBe(1);
-    await page.screenshot({ path: `${SHOTS}/12-upload-refused.png` });
+    await screenshot(page, { path: `${SHOTS}/12-upload-refused.png` });
 
     // 200 % zoom of a 375 px phone: nothing on these pages is cut off at 187 px.
     await page.setViewportSize({ width: 187, height: 406 });
@@ -424,7 +425,7 @@ describe("videos, live sessions and recordings", () => {
       await open(page, path);
       expect(await clippedText(page), path).toEqual([]);
     }
-    await page.screenshot({ path: `${SHOTS}/13-zoomed-live-detail.png` });
+    await screenshot(page, { path: `${SHOTS}/13-zoomed-live-detail.png` });
     await context.close();
   });
   it("a signed-up reader gets the 直播提醒 in WeChat and the in-site notice when the session is near", async () => {
@@ -483,7 +484,7 @@ describe("videos, live sessions and recordings", () => {
     await expect(
       notice.getByRole("link", { name: "进入直播间" }).getAttribute("href"),
     ).resolves.toBe(detail);
-    await page.screenshot({ path: `${SHOTS}/14-live-reminder-notice.png` });
+    await screenshot(page, { path: `${SHOTS}/14-live-reminder-notice.png` });
     await expectAccessible(page, "站内直播提醒");
     // Dismissed, it is not shown again, on this page or the next.
     await notice.getByRole("button", { name: "知道了" }).click();

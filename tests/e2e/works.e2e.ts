@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
 import { contentWithWorks } from "../support/content-with-works.ts";
+import { screenshot } from "../support/screenshots.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 
 const SHOTS = "test-results/screenshots";
@@ -110,7 +111,7 @@ describe("works (作品) at 375×812", () => {
     await expect(influenced.locator("strong").allTextContents()).resolves.toEqual(["杜工部集"]);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
-    await page.screenshot({ path: `${SHOTS}/work-book.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/work-book.png`, fullPage: true });
 
     await fact(page, "作者").locator("a").click();
     await page.waitForURL(`${server.baseUrl}/detail/${LI_BAI}`);
@@ -122,7 +123,7 @@ describe("works (作品) at 375×812", () => {
       page.locator("#timeline-section .tj-timeline__item").allTextContents(),
     ).resolves.toEqual(expect.arrayContaining([expect.stringContaining("约762年李太白集")]));
     await page.locator("#relations-section").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/work-author.png` });
+    await screenshot(page, { path: `${SHOTS}/work-author.png` });
     await context.close();
   });
 
@@ -144,7 +145,7 @@ describe("works (作品) at 375×812", () => {
     await expect(people.locator("a").getAttribute("href")).resolves.toBe(`/detail/${YING_ZHENG}`);
     // No sources: no 资料来源 line.
     await expect(page.getByText("资料来源").count()).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/work-calligraphy.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/work-calligraphy.png`, fullPage: true });
     await context.close();
   });
 
@@ -155,7 +156,7 @@ describe("works (作品) at 375×812", () => {
     await expect(page.locator("h1").textContent()).resolves.toBe("李太白集");
     await expect(fact(page, "作者").textContent()).resolves.toBe("李白");
     await expect(page.locator(".tj-timeline").count()).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/work-mini.png` });
+    await screenshot(page, { path: `${SHOTS}/work-mini.png` });
     await page.getByRole("link", { name: "查看完整词条" }).click();
     await page.waitForURL(`${server.baseUrl}/detail/${BOOK}`);
 

@@ -12,7 +12,7 @@ import { sharedServer } from "./shared-server.ts";
 /**
  * Issue 15 §3 and §4: the dark theme and WCAG 2.1 AA on every built screen. The screens, the
  * checks and the browser the accessibility suites share; the screens are checked in parts
- * (tests/e2e/accessibility-*.e2e.ts) so two workers share the work. Each suite file gets its
+ * (tests/e2e/accessibility-*.e2e.ts) so the workers share the work. Each suite file gets its
  * own browser: `startAccessibilityBrowser()` in the file starts and closes it.
  */
 

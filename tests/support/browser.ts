@@ -100,17 +100,20 @@ export async function launchBrowser(): Promise<Browser> {
  * A phone-sized context. The site's service worker (decision 16) is blocked unless asked for:
  * once it controls a page it answers the page's requests itself, which `page.route()` then no
  * longer sees, and when it takes control depends on when the browser is idle. The offline
- * journeys (tests/e2e/offline.e2e.ts) allow it.
+ * journeys (tests/e2e/offline.e2e.ts) allow it. A phone's screen has twice the pixels of its
+ * layout; the suites of the 3D scenes ask for one (`deviceScaleFactor: 1`): Chromium draws WebGL
+ * in software here, four times the work at two, and they check what the scene does, not its
+ * sharpness.
  */
 export async function phoneContext(
   browser: Browser,
   userAgent = IOS_SAFARI_UA,
-  options: { serviceWorkers?: "allow" | "block" } = {},
+  options: { serviceWorkers?: "allow" | "block"; deviceScaleFactor?: number } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     serviceWorkers: options.serviceWorkers ?? "block",
     viewport: PHONE_VIEWPORT,
-    deviceScaleFactor: 2,
+    deviceScaleFactor: options.deviceScaleFactor ?? 2,
     isMobile: true,
     hasTouch: true,
     userAgent,

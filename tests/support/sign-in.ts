@@ -44,7 +44,7 @@ export async function registerInBrowser(
   await page.getByLabel("设置密码").fill(options.password);
   await page.getByRole("button", { name: "注册并登录" }).click();
   await page
-    .waitForURL(`${baseUrl}${options.redirect ?? "/"}`, { timeout: 5000 })
+    .waitForURL(`${baseUrl}${options.redirect ?? "/"}`, { timeout: 20_000 })
     .catch(async (error) => {
       throw new Error(`${error}: ${await page.locator("main").textContent()}`);
     });

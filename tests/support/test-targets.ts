@@ -6,8 +6,18 @@ export interface DatabaseTarget {
   redisUrl: string | undefined;
 }
 
-/** How many API suites run at once (vitest.config.ts), each with its own PostgreSQL database. */
-export const API_WORKERS = 2;
+/**
+ * How many API suites run at once (vitest.config.ts), each with its own PostgreSQL database.
+ * They keep two cores busy already; more only wait for each other (TEST_API_WORKERS overrides).
+ */
+export const API_WORKERS = Number(process.env.TEST_API_WORKERS ?? 2);
+
+/**
+ * How many browser suites run at once (vitest.config.ts), each worker with its own Chromium. A
+ * browser suite waits on its pages much of the time: two of them left CI's two cores idle for a
+ * third of the run (TEST_E2E_WORKERS overrides).
+ */
+export const E2E_WORKERS = Number(process.env.TEST_E2E_WORKERS ?? 4);
 
 export function workerDatabaseName(base: string, worker: number): string {
   return `${base}_w${worker}`;
