@@ -50,6 +50,10 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          // One module cache per worker, as for the other projects: each file imported Playwright
+          // and the suites' helpers again (1.3 s of a worker's CPU a file). A suite opens and
+          // closes its own browser contexts and servers in its hooks.
+          isolate: false,
           include: ["tests/e2e/**/*.e2e.ts"],
           globalSetup: ["tests/support/e2e-setup.ts"],
           environment: "node",
