@@ -2,8 +2,15 @@ import { mkdirSync } from "node:fs";
 import { contentId } from "@tongjian/content/load-content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  axeProblems,
+  COLOUR_RULES,
+  PAPER,
+  THEME_KEY,
+  type Theme,
+} from "../support/accessibility-rig.ts";
 import { axeBuilder } from "../support/axe.ts";
-import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { screenshot } from "../support/screenshots.ts";
 import { logOut, registerInBrowser, userInfo } from "../support/sign-in.ts";
@@ -97,6 +104,26 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
       : [],
   );
   return [...axe, ...small, ...wide];
+}
+
+/** 200 % zoom of a 375 px phone lays the page out 187 px wide. */
+const ZOOMED = { width: 187, height: 406 };
+
+/** The reader switches the theme as the appearance control does; resolved once the page wears it. */
+async function switchTheme(page: Page, theme: Theme) {
+  await page.evaluate(
+    ({ key, theme }) => {
+      localStorage.setItem(key, theme);
+      (window as { __tongjianApplyTheme?: () => void }).__tongjianApplyTheme?.();
+    },
+    { key: THEME_KEY, theme },
+  );
+  await page.waitForFunction(
+    (paper) =>
+      getComputedStyle(document.querySelector(".tj-app") ?? document.body).backgroundColor ===
+      paper,
+    PAPER[theme],
+  );
 }
 
 describe("my pages at 375×812", () => {
@@ -304,27 +331,37 @@ describe("my pages at 375×812", () => {
       `/my/list?tab=followers&userId=${otherId}`,
       "/my/top",
     ];
+    // Each screen is opened once: checked in the theme it opened in, then in the other after the
+    // reader switches (the colour rules; structure and names are the same), then laid out as at
+    // 200 % zoom of a 375 px phone (187 px wide), where nothing may stick out. The next screen
+    // opens in the theme chosen last, so each theme is seen on opening and after a switch.
     const found: string[] = [];
-    for (const theme of ["light", "dark"] as const) {
-      await page.evaluate((t) => localStorage.setItem("tj:theme", t), theme);
-      for (const path of screens) {
-        await open(page, path);
-        found.push(...(await accessibilityProblems(page)).map((p) => `${theme} ${path}: ${p}`));
-      }
-      // The editor, open.
-      await open(page, "/my");
-      await page.getByRole("button", { name: "编辑资料" }).click();
-      found.push(...(await accessibilityProblems(page)).map((p) => `${theme} editor: ${p}`));
-      if (theme === "dark")
-        await screenshot(page, { path: `${SHOTS}/my-editor-dark.png`, fullPage: true });
-    }
-    // 200 % zoom of a 375 px phone lays the page out 187 px wide: nothing may stick out.
-    await page.setViewportSize({ width: 187, height: 406 });
+    let theme: Theme = "light";
+    await page.evaluate(({ key, theme }) => localStorage.setItem(key, theme), {
+      key: THEME_KEY,
+      theme,
+    });
+    const checkOpened = async (label: string) => {
+      found.push(...(await accessibilityProblems(page)).map((p) => `${theme} ${label}: ${p}`));
+      theme = theme === "light" ? "dark" : "light";
+      await switchTheme(page, theme);
+      found.push(
+        ...(await axeProblems(page, { rules: COLOUR_RULES })).map((p) => `${theme} ${label}: ${p}`),
+      );
+    };
     for (const path of screens) {
       await open(page, path);
+      await checkOpened(path);
+      await page.setViewportSize(ZOOMED);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width > 187) found.push(`zoom ${path}: the page is ${width}px wide`);
+      if (width > ZOOMED.width) found.push(`zoom ${path}: the page is ${width}px wide`);
+      await page.setViewportSize(PHONE_VIEWPORT);
     }
+    // The editor, open.
+    await open(page, "/my");
+    await page.getByRole("button", { name: "编辑资料" }).click();
+    await checkOpened("editor");
+    await screenshot(page, { path: `${SHOTS}/my-editor-${theme}.png`, fullPage: true });
     expect(found).toEqual([]);
     await context.close();
   });
