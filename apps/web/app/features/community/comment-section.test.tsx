@@ -3,14 +3,13 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { Comment, CommentList } from "@tongjian/contracts/community";
 import { parseAppEnv } from "@tongjian/domain/app-env";
-import { createRoutesStub, useLocation, useParams } from "react-router";
+import { createRoutesStub, useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SAFARI_UA, type StubbedApi, stubApi, Where } from "../../shell/api-test-stub.tsx";
 import { PlatformProvider } from "../../shell/platform.tsx";
 import { CommentSection } from "./comment-section.tsx";
 import { commentDraftKey, readDraft } from "./composer-draft.ts";
 
-const SAFARI =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const POST = "p".repeat(24);
 const OTHER_POST = "q".repeat(24);
 const TEXT = "司马光此论，可谓知人。";
@@ -23,22 +22,13 @@ const COMMENT: Comment = {
   createdAt: new Date().toISOString(),
 };
 
-/** What POST …/y/comment answers next, and the bodies it was sent. */
-let commentReply: { status: number; body: unknown } = { status: 200, body: null };
-const sent: Record<string, unknown>[] = [];
+/** What the next call answers, and the bodies the calls were sent. */
+const api: StubbedApi = { reply: { status: 200, body: null }, sent: [] };
+const { sent } = api;
 
 beforeEach(() => {
   localStorage.clear();
-  sent.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith("/api/auth/csrf"))
-        return new Response(JSON.stringify({ code: 200, message: "", data: { token: "t" } }));
-      sent.push(JSON.parse(String(init?.body ?? "{}")));
-      return new Response(JSON.stringify(commentReply.body), { status: commentReply.status });
-    }),
-  );
+  stubApi(api);
 });
 
 afterEach(() => {
@@ -46,16 +36,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
-
 /** A post's page with only its comments. */
 function Page() {
   const { id = "" } = useParams();
   return (
-    <PlatformProvider env={parseAppEnv(SAFARI)}>
+    <PlatformProvider env={parseAppEnv(SAFARI_UA)}>
       <CommentSection postId={id} first={FIRST} open />
       <Where />
     </PlatformProvider>
@@ -92,7 +77,7 @@ describe("a comment's draft on the device", () => {
   });
 
   it("survives a send that finds the session expired and goes to sign in", async () => {
-    commentReply = { status: 401, body: { code: 600, message: "请先登录", data: null } };
+    api.reply = { status: 401, body: { code: 600, message: "请先登录", data: null } };
     renderPost();
     fireEvent.change(await box(), { target: { value: TEXT } });
     await send();
@@ -111,7 +96,7 @@ describe("a comment's draft on the device", () => {
   });
 
   it("drops the draft once the comment is sent", async () => {
-    commentReply = { status: 200, body: { code: 200, message: "", data: COMMENT } };
+    api.reply = { status: 200, body: { code: 200, message: "", data: COMMENT } };
     renderPost();
     fireEvent.change(await box(), { target: { value: TEXT } });
     await send();

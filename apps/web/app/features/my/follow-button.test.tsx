@@ -2,41 +2,26 @@
 
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { parseAppEnv } from "@tongjian/domain/app-env";
-import { createRoutesStub, useLoaderData, useLocation } from "react-router";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SAFARI_UA, type StubbedApi, stubApi, Where } from "../../shell/api-test-stub.tsx";
 import { PlatformProvider } from "../../shell/platform.tsx";
 import { FollowButton } from "./follow-button.tsx";
 
-const SAFARI =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const USER = "a".repeat(24);
 
-/** What POST /api/m/social/v1/y/focus answers next, and the bodies it was sent. */
-let focusReply: { status: number; body: unknown } = { status: 200, body: null };
-const sent: Record<string, unknown>[] = [];
+/** What the next call answers, and the bodies the calls were sent. */
+const api: StubbedApi = { reply: { status: 200, body: null }, sent: [] };
+const { sent } = api;
 
 beforeEach(() => {
-  sent.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith("/api/auth/csrf"))
-        return new Response(JSON.stringify({ code: 200, message: "", data: { token: "t" } }));
-      sent.push(JSON.parse(String(init?.body ?? "{}")));
-      return new Response(JSON.stringify(focusReply.body), { status: focusReply.status });
-    }),
-  );
+  stubApi(api);
 });
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
 
 /** The button as a profile renders it; the loader hands it the test's props. */
 function Profile() {
@@ -45,7 +30,7 @@ function Profile() {
     onChange: () => void;
   }>();
   return (
-    <PlatformProvider env={parseAppEnv(SAFARI)}>
+    <PlatformProvider env={parseAppEnv(SAFARI_UA)}>
       <FollowButton userId={USER} name="司马光" following={following} onChange={onChange} />
       <Where />
     </PlatformProvider>
@@ -65,7 +50,7 @@ const button = () => screen.getByTestId("follow-button");
 
 describe("FollowButton", () => {
   it("follows, then unfollows, and reports the reader's new counts", async () => {
-    focusReply = {
+    api.reply = {
       status: 200,
       body: {
         code: 200,
@@ -88,7 +73,7 @@ describe("FollowButton", () => {
       followingNum: 1,
     });
 
-    focusReply = {
+    api.reply = {
       status: 200,
       body: {
         code: 200,
@@ -102,7 +87,7 @@ describe("FollowButton", () => {
   });
 
   it("sends a reader without an account to /login, asking for one, and back", async () => {
-    focusReply = { status: 401, body: { code: 600, message: "请先登录后再关注", data: null } };
+    api.reply = { status: 401, body: { code: 600, message: "请先登录后再关注", data: null } };
     renderButton(false);
     fireEvent.click(await screen.findByTestId("follow-button"));
     await vi.waitFor(() =>
@@ -113,7 +98,7 @@ describe("FollowButton", () => {
   });
 
   it("says why a follow failed and keeps the button as it was", async () => {
-    focusReply = {
+    api.reply = {
       status: 429,
       body: { code: 429, message: "关注操作过于频繁，请稍后再试", data: null },
     };
