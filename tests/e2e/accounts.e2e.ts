@@ -15,6 +15,7 @@ import {
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { screenshot } from "../support/screenshots.ts";
 import {
+  fillCodeAndPassword,
   logOut as logOutAt,
   newPhone,
   sentCode as sentCodeAt,
@@ -123,11 +124,7 @@ describe("accounts in each environment at 375×812", () => {
     // 注册 with an SMS code and a password.
     const phone = newPhone();
     await page.getByRole("button", { name: "注册" }).click();
-    await page.getByLabel("手机号", { exact: true }).fill(phone);
-    await page.getByRole("button", { name: "获取验证码" }).click();
-    await page.getByText("验证码已发送，5 分钟内有效").waitFor();
-    await page.getByLabel("验证码", { exact: true }).fill(await sentCode(phone));
-    await page.getByLabel("设置密码").fill(PASSWORD);
+    await fillCodeAndPassword(page, { phone, code: () => sentCode(phone), password: PASSWORD });
     await page.getByRole("button", { name: "注册并登录" }).click();
     await page.waitForURL(`${server.baseUrl}${ENTRY}`, { timeout: 20_000 }).catch(async (error) => {
       throw new Error(`${error}: ${await page.locator("main").textContent()}`);
@@ -203,11 +200,7 @@ describe("accounts in each environment at 375×812", () => {
     const NEW_PASSWORD = "温故而知新可以为师矣";
     await page.goto(`${server.baseUrl}/login?redirect=${encodeURIComponent(ENTRY)}`);
     await page.getByRole("button", { name: "忘记密码" }).click();
-    await page.getByLabel("手机号", { exact: true }).fill(phone);
-    await page.getByRole("button", { name: "获取验证码" }).click();
-    await page.getByText("验证码已发送，5 分钟内有效").waitFor();
-    await page.getByLabel("验证码", { exact: true }).fill(await sentCode(phone));
-    await page.getByLabel("设置密码").fill(NEW_PASSWORD);
+    await fillCodeAndPassword(page, { phone, code: () => sentCode(phone), password: NEW_PASSWORD });
     await page.getByRole("button", { name: "重设密码并登录" }).click();
     await page.waitForURL(`${server.baseUrl}${ENTRY}`);
     expect((await userInfo(context)).data?.ahPhone).toBe(phone);

@@ -16,6 +16,7 @@ import {
 } from "../support/fake-native-host.ts";
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJsKb } from "../support/page-weight.ts";
 import { screenshot } from "../support/screenshots.ts";
+import { fillCodeAndPassword } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
 import { UA } from "../support/user-agents.ts";
 
@@ -67,11 +68,7 @@ async function sentCode(phone: string): Promise<string> {
 /** 注册 on /login, as the accounts journey does; the page goes back where it was sent from. */
 async function register(page: Page, phone: string) {
   await page.getByRole("button", { name: "注册" }).click();
-  await page.getByLabel("手机号", { exact: true }).fill(phone);
-  await page.getByRole("button", { name: "获取验证码" }).click();
-  await page.getByText("验证码已发送，5 分钟内有效").waitFor();
-  await page.getByLabel("验证码", { exact: true }).fill(await sentCode(phone));
-  await page.getByLabel("设置密码").fill(PASSWORD);
+  await fillCodeAndPassword(page, { phone, code: () => sentCode(phone), password: PASSWORD });
   await page.getByRole("button", { name: "注册并登录" }).click();
 }
 

@@ -25,6 +25,21 @@ export async function userInfo(baseUrl: string, context: BrowserContext) {
 }
 
 /**
+ * The form of 注册 and 忘记密码 on /login: the phone, an SMS code asked for and read from where the
+ * test's SMS provider put it (`code`), and the password to set; the caller presses the button.
+ */
+export async function fillCodeAndPassword(
+  page: Page,
+  options: { phone: string; code: () => Promise<string>; password: string },
+) {
+  await page.getByLabel("手机号", { exact: true }).fill(options.phone);
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await page.getByText("验证码已发送，5 分钟内有效").waitFor();
+  await page.getByLabel("验证码", { exact: true }).fill(await options.code());
+  await page.getByLabel("设置密码").fill(options.password);
+}
+
+/**
  * 注册 on /login: a new account with an SMS code and a password, signed in; the page then goes
  * where `redirect` sends it (the home page without one).
  */
@@ -37,11 +52,7 @@ export async function registerInBrowser(
   const query = options.redirect ? `?redirect=${encodeURIComponent(options.redirect)}` : "";
   await page.goto(`${baseUrl}/login${query}`);
   await page.getByRole("button", { name: "注册" }).click();
-  await page.getByLabel("手机号", { exact: true }).fill(phone);
-  await page.getByRole("button", { name: "获取验证码" }).click();
-  await page.getByText("验证码已发送，5 分钟内有效").waitFor();
-  await page.getByLabel("验证码", { exact: true }).fill(await sentCode(baseUrl, phone));
-  await page.getByLabel("设置密码").fill(options.password);
+  await fillCodeAndPassword(page, { phone, code: () => sentCode(baseUrl, phone), ...options });
   await page.getByRole("button", { name: "注册并登录" }).click();
   await page
     .waitForURL(`${baseUrl}${options.redirect ?? "/"}`, { timeout: 20_000 })
