@@ -9,6 +9,7 @@ import {
   pinch,
   rangeFrom,
   STILL,
+  unapplyMove,
   wheelFactor,
   zoomAt,
 } from "./map-gesture.ts";
@@ -126,5 +127,13 @@ describe("relation map gestures", () => {
     expect(isStill(STILL)).toBe(true);
     expect(moveToCss(STILL)).toBe("");
     expect(moveToCss({ x: 1, y: 2, k: 1.5 })).toBe("translate3d(1px, 2px, 0) scale(1.5)");
+  });
+
+  it("finds where a point seen under a move is drawn", () => {
+    const m = { x: 40, y: -20, k: 2.5 };
+    const p = { x: 33, y: 71 };
+    const back = unapplyMove(m, applyMove(m, p));
+    expect(back.x).toBeCloseTo(p.x, 9);
+    expect(back.y).toBeCloseTo(p.y, 9);
   });
 });

@@ -82,6 +82,11 @@ export function applyMove(m: Move, p: Point): Point {
   return { x: p.x * m.k + m.x, y: p.y * m.k + m.y };
 }
 
+/** Where the point of the drawn picture that shows at `p` while the move is applied is drawn. */
+export function unapplyMove(m: Move, p: Point): Point {
+  return { x: (p.x - m.x) / m.k, y: (p.y - m.y) / m.k };
+}
+
 /** The move as CSS, for an element whose transform-origin is its top-left corner. */
 export function moveToCss(m: Move): string {
   return isStill(m) ? "" : `translate3d(${m.x}px, ${m.y}px, 0) scale(${m.k})`;

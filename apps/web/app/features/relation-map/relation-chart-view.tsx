@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MapModel } from "./graph-model.ts";
-import type { RelationChart } from "./relation-chart.client.ts";
+import type { RelationChart } from "./relation-chart-proxy.client.ts";
 
 type ChartState = "loading" | "ready" | "error";
 
 /**
- * The drawn map: ECharts comes in by `import()` once the page is in the browser, so the first
- * view (title, centre, list) never waits for it. The canvas is one picture to assistive
+ * The drawn map: it comes in by `import()` once the page is in the browser, so the first view
+ * (title, centre, list) never waits for it; ECharts itself runs in a worker where the browser
+ * allows (relation-chart-proxy.client.ts). The canvas is one picture to assistive
  * technology, named by `label`; the list view beside it carries the content.
  */
 export function RelationChartView({
@@ -36,11 +37,11 @@ export function RelationChartView({
     const el = box.current;
     if (!el) return;
     setState("loading");
-    import("./relation-chart.client.ts")
-      .then(({ createRelationChart }) => {
+    import("./relation-chart-proxy.client.ts")
+      .then(({ loadRelationChart }) => {
         if (cancelled) return;
         const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-        const created = createRelationChart(
+        return loadRelationChart(
           el,
           {
             onNode: (id) => handlers.current.onNode(id),
@@ -48,6 +49,13 @@ export function RelationChartView({
           },
           { reducedMotion },
         );
+      })
+      .then((created) => {
+        if (!created) return;
+        if (cancelled) {
+          created.dispose();
+          return;
+        }
         chart.current = created;
         (el as HTMLDivElement & { relationChart?: RelationChart }).relationChart = created;
         return created.update(modelRef.current).then(() => {
