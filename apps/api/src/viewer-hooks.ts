@@ -125,11 +125,16 @@ export function installViewerHooks(app: TypedApp, deps: AppDeps) {
         request.sessionToken = token;
         request.authVia = "cookie";
       } else if (
+        !isApi &&
+        !request.url.split("?")[0]?.endsWith(".data") &&
         readCookie(request.headers.cookie, cookieName("session", secure)) !== null &&
         !reply.hasHeader("set-cookie")
       ) {
         // An ended, expired or malformed session cookie (an older release's too): the browser
-        // forgets it, so that its pages come from the page cache again.
+        // forgets it when it loads a page, so that its pages come from the page cache again. Not
+        // on an API call or a page's data: one sent with the old cookie while a sign-in or a
+        // WeChat binding rotates the session is answered after it, and its clearing would arrive
+        // after the new session's cookie and sign the reader out.
         reply.header("set-cookie", clearCookie("session", secure));
       }
     }
