@@ -20,6 +20,7 @@ describe.each(databaseTargets())("createDeps on $name", (target) => {
     const config = readServerConfig({
       NODE_ENV: "test",
       DATA_DIR: mkdtempSync(join(tmpdir(), "tongjian-deps-")),
+      CONTENT_DIR: FIXTURE_CONTENT,
       SEED_ON_START: "false",
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     });

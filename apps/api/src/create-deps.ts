@@ -80,8 +80,15 @@ export async function createDeps(
   if (applied.length) log?.info({ applied, dialect: handle.dialect }, "migrations applied");
   const entries = createEntryRepository(handle.db);
   const empty = (await entries.count()) === 0;
+  // The content folder is read once, however many of the loads below need it (a database several
+  // releases old needs five).
+  let loaded: ReturnType<typeof loadContent> | undefined;
+  const content = () => {
+    loaded ??= loadContent(resolve(config.contentDir));
+    return loaded;
+  };
   if (config.seedOnStart && empty) {
-    const bundle = loadContent(resolve(config.contentDir));
+    const bundle = content();
     const summary = await seedContent(handle, bundle, { searchIndex: !config.seedPoetry });
     log?.info({ summary }, "sample content loaded");
     if (config.seedPoetry) {
@@ -107,7 +114,7 @@ export async function createDeps(
     // now. A content folder that cannot be read leaves the topics empty until `npm run db:seed`,
     // rather than stopping the server.
     try {
-      const topics = await seedTopics(handle, loadContent(resolve(config.contentDir)));
+      const topics = await seedTopics(handle, content());
       log?.info({ topics }, "insight topics loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "insight topics not loaded; run npm run db:seed");
@@ -131,7 +138,7 @@ export async function createDeps(
     // A corpus loaded before the graph columns existed: load the content again (what readers
     // added is kept) so relations carry their places and descriptions and the networks exist.
     try {
-      const summary = await seedContent(handle, loadContent(resolve(config.contentDir)));
+      const summary = await seedContent(handle, content());
       log?.info({ summary }, "content reloaded for the knowledge graph");
     } catch (error) {
       log?.info({ error: String(error) }, "content not reloaded; run npm run db:seed");
@@ -143,7 +150,7 @@ export async function createDeps(
     // A corpus loaded before the territory table existed: its territories, and nothing else,
     // are composed and loaded now (as 0014 reloaded the content for its columns).
     try {
-      const territories = await seedTerritories(handle, loadContent(resolve(config.contentDir)));
+      const territories = await seedTerritories(handle, content());
       log?.info({ territories }, "territories loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "territories not loaded; run npm run db:seed");
@@ -152,7 +159,7 @@ export async function createDeps(
   if (applied.includes(PANORAMA_MIGRATION) && !empty && !reloaded) {
     // A corpus loaded before the panorama tables existed: its panoramas, and nothing else.
     try {
-      const scenes = await seedPanoramas(handle, loadContent(resolve(config.contentDir)));
+      const scenes = await seedPanoramas(handle, content());
       log?.info({ scenes }, "panoramas loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "panoramas not loaded; run npm run db:seed");
@@ -161,7 +168,7 @@ export async function createDeps(
   if (applied.includes(MUSIC_MIGRATION) && !empty && !reloaded) {
     // A corpus loaded before the music tables existed: its music, and nothing else.
     try {
-      const pieces = await seedMusic(handle, loadContent(resolve(config.contentDir)));
+      const pieces = await seedMusic(handle, content());
       log?.info({ pieces }, "music loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "music not loaded; run npm run db:seed");
@@ -170,7 +177,7 @@ export async function createDeps(
   if (applied.includes(LEARNING_MIGRATION) && !empty && !reloaded) {
     // A corpus loaded before the learning tables existed: its learning content, and nothing else.
     try {
-      const questions = await seedLearning(handle, loadContent(resolve(config.contentDir)));
+      const questions = await seedLearning(handle, content());
       log?.info({ questions }, "learning content loaded");
     } catch (error) {
       log?.info({ error: String(error) }, "learning content not loaded; run npm run db:seed");
