@@ -464,7 +464,7 @@ describe("the paged reader (翻页)", () => {
     await context.close();
   });
 
-  it("lets a reader select text on a page: a long press or a drag over it never turns, a tap still does", async () => {
+  it("lets a reader select text on a page: a long press, a drag or a double-click never turns, a tap or a click still does", async () => {
     const context = await phoneContext(browser);
     await context.addInitScript(() => localStorage.setItem("tj:reader-mode", "paged"));
     const page = await context.newPage();
@@ -485,6 +485,15 @@ describe("the paged reader (翻页)", () => {
         return hit?.matches(".tj-reader__text > p") ? getComputedStyle(hit).userSelect : "covered";
       }, point),
     ).resolves.not.toMatch(/none|covered/);
+
+    // A mouse's double-click on a word selects it, and its first click has not turned the page.
+    await page.mouse.dblclick(point.x, point.y);
+    await expect
+      .poll(() => page.evaluate(() => document.getSelection()?.toString().trim() ?? ""))
+      .not.toBe("");
+    await page.waitForTimeout(600);
+    expect((await pageOf(page))[0]).toBe(1);
+    await page.evaluate(() => document.getSelection()?.removeAllRanges());
 
     // A long press: the finger stays down, still, well past a tap.
     const cdp = await context.newCDPSession(page);
@@ -514,6 +523,13 @@ describe("the paged reader (翻页)", () => {
     expect((await pageOf(page))[0]).toBe(1);
     await page.touchscreen.tap(point.x, point.y);
     await onPage(page, 2);
+    // A single click of the mouse turns too (to the next page or chapter), once no second click
+    // has come.
+    await page.mouse.click(point.x, point.y);
+    await page.waitForFunction(
+      () =>
+        !document.querySelector("[data-testid=reader-page]")?.textContent?.startsWith("第 2/"),
+    );
     await context.close();
   });
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  DOUBLE_CLICK_MS,
   dragEnd,
   dragOffset,
+  isMultiClick,
   isTap,
   LONG_PRESS_MS,
   readPress,
   TAP_SLOP_PX,
+  tapDelay,
   tapZone,
   turnRoom,
 } from "./reader-gesture.ts";
@@ -88,5 +91,21 @@ describe("the page under a dragging finger", () => {
   it("springs back at the end of the book and says so", () => {
     expect(dragEnd(-80, 0, { back: true, forward: false })).toEqual({ kind: "end", direction: 1 });
     expect(dragEnd(80, 0, { back: false, forward: true })).toEqual({ kind: "end", direction: -1 });
+  });
+});
+
+describe("a mouse's clicks on the page", () => {
+  it("waits for a possible double-click before a click acts; a finger's tap acts at once", () => {
+    expect(tapDelay("mouse")).toBe(DOUBLE_CLICK_MS);
+    expect(tapDelay("touch")).toBe(0);
+    expect(tapDelay("pen")).toBe(0);
+  });
+
+  it("takes a mouse press soon after the last for a double-click's, and only a mouse's", () => {
+    expect(isMultiClick("mouse", 120)).toBe(true);
+    expect(isMultiClick("mouse", DOUBLE_CLICK_MS - 1)).toBe(true);
+    expect(isMultiClick("mouse", DOUBLE_CLICK_MS)).toBe(false);
+    expect(isMultiClick("mouse", Number.POSITIVE_INFINITY)).toBe(false);
+    expect(isMultiClick("touch", 120)).toBe(false);
   });
 });

@@ -13,6 +13,13 @@ export const TAP_SLOP_PX = 10;
  * (Android and iOS start selecting at about half a second), so it neither taps nor drags.
  */
 export const LONG_PRESS_MS = 450;
+/**
+ * A mouse's click on the page waits this long before it acts: a second press within it makes a
+ * double-click, with which a desktop browser selects the word under the pointer, and the first
+ * click must not have turned the page away from it. A finger's tap acts at once (phones select
+ * with a long press). GNOME's default double-click interval; Windows' is longer, macOS's shorter.
+ */
+export const DOUBLE_CLICK_MS = 400;
 /** Where there is nothing to turn to, the page follows a third of the finger's way … */
 const EDGE_RESISTANCE = 3;
 /** … and never more than this share of a page. */
@@ -35,6 +42,19 @@ export function readPress(dx: number, dy: number, held: number): PressKind {
 /** A press let go after moving (dx, dy) in `held` ms is a tap: short and nearly still. */
 export function isTap(dx: number, dy: number, held: number): boolean {
   return held < LONG_PRESS_MS && Math.hypot(dx, dy) < TAP_SLOP_PX;
+}
+
+/** How long a tap by this kind of pointer waits before it acts (DOUBLE_CLICK_MS for a mouse). */
+export function tapDelay(pointerType: string): number {
+  return pointerType === "mouse" ? DOUBLE_CLICK_MS : 0;
+}
+
+/**
+ * A mouse press `since` ms after the last click ended is the second (or third) of a multiple
+ * click: the browser selects a word (or a paragraph) with it, so it neither taps nor drags.
+ */
+export function isMultiClick(pointerType: string, since: number): boolean {
+  return pointerType === "mouse" && since >= 0 && since < DOUBLE_CLICK_MS;
 }
 
 /** The third of the page a tap at `x` falls in: -1 the left (back), 1 the right, 0 the middle. */

@@ -24,10 +24,12 @@ import { readDevice, savePlace } from "./device-reading.ts";
 import {
   dragEnd,
   dragOffset,
+  isMultiClick,
   isTap,
   type PressKind,
   readPress,
   type TurnRoom,
+  tapDelay,
   tapZone,
   turnRoom,
 } from "./reader-gesture.ts";
@@ -222,6 +224,10 @@ export function ReaderScreen({
   const leaving = useRef(false);
   const press = useRef<Press | null>(null);
   const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** A mouse click waiting to see whether it is the first of a double-click (tapDelay). */
+  const clickTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** When the last mouse click (a short, still press) ended, to tell a double-click's second. */
+  const lastMouseClick = useRef(Number.NEGATIVE_INFINITY);
   const [mayFetchAhead, setMayFetchAhead] = useState(false);
   const fetchedAhead = useRef(false);
   const book = chapter.book.key;
@@ -344,6 +350,9 @@ export function ReaderScreen({
   useEffect(() => {
     if (signedIn) setMarks(serverMarks);
   }, [serverMarks, signedIn]);
+
+  // A mouse click still waiting to act does nothing once the reader has left.
+  useEffect(() => () => clearTimeout(clickTimer.current), []);
 
   // Spec §9: nothing is fetched ahead on 2g or when the reader asked to save data.
   useEffect(() => {
@@ -515,12 +524,18 @@ export function ReaderScreen({
   const onPointerDown = (event: ReactPointerEvent) => {
     if (!event.isPrimary) return;
     const now = pagingRef.current;
+    // The second press of a double-click selects a word: the first click's turn is called off.
+    const multi = isMultiClick(event.pointerType, event.timeStamp - lastMouseClick.current);
+    if (multi) {
+      clearTimeout(clickTimer.current);
+      clickTimer.current = undefined;
+    }
     press.current = {
       id: event.pointerId,
       x: event.clientX,
       y: event.clientY,
       at: event.timeStamp,
-      kind: "pending",
+      kind: multi ? "none" : "pending",
       follow: event.pointerType !== "mouse" && !reducedMotion(),
       hadSelection: selecting(),
       room: turnRoom(now.page, now.pages, {
@@ -550,6 +565,10 @@ export function ReaderScreen({
     const dy = event.clientY - start.y;
     const held = event.timeStamp - start.at;
     const tapped = start.kind === "pending" && isTap(dx, dy, held);
+    // A click counts toward a double-click (a double-click's second press too, for a triple);
+    // a drag or a long press starts the count again, as browsers do.
+    if (event.pointerType === "mouse")
+      lastMouseClick.current = isTap(dx, dy, held) ? event.timeStamp : Number.NEGATIVE_INFINITY;
     // A tap while text is selected only clears the selection (not every browser does on its own).
     if (tapped && start.hadSelection) {
       document.getSelection()?.removeAllRanges();
@@ -578,8 +597,20 @@ export function ReaderScreen({
     if (!tapped) return;
     const stage = stageRef.current?.getBoundingClientRect();
     const zone = stage ? tapZone(event.clientX, stage.left, stage.width) : 0;
-    if (zone === 0) setTools(!tools);
-    else tap(zone);
+    const act = () => {
+      if (zone === 0) setTools(!tools);
+      else tap(zone);
+    };
+    const delay = tapDelay(event.pointerType);
+    if (delay === 0) {
+      act();
+      return;
+    }
+    clearTimeout(clickTimer.current);
+    clickTimer.current = setTimeout(() => {
+      clickTimer.current = undefined;
+      act();
+    }, delay);
   };
   const onPointerCancel = () => {
     press.current = null;
