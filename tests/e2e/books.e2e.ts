@@ -527,8 +527,7 @@ describe("the paged reader (翻页)", () => {
     // has come.
     await page.mouse.click(point.x, point.y);
     await page.waitForFunction(
-      () =>
-        !document.querySelector("[data-testid=reader-page]")?.textContent?.startsWith("第 2/"),
+      () => !document.querySelector("[data-testid=reader-page]")?.textContent?.startsWith("第 2/"),
     );
     await context.close();
   });
