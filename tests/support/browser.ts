@@ -110,7 +110,7 @@ export async function phoneContext(
   userAgent = IOS_SAFARI_UA,
   options: { serviceWorkers?: "allow" | "block"; deviceScaleFactor?: number } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     serviceWorkers: options.serviceWorkers ?? "block",
     viewport: PHONE_VIEWPORT,
     deviceScaleFactor: options.deviceScaleFactor ?? 2,
@@ -119,4 +119,9 @@ export async function phoneContext(
     userAgent,
     locale: "zh-CN",
   });
+  // A navigation that waits for the page's load event (page.goto, waitForURL) gets a minute, not
+  // Playwright's 30 s: with four suites on two busy cores a server-rendered page and its pictures
+  // took longer than 30 s to load once (a WeChat reader's bind, then /coupon).
+  context.setDefaultNavigationTimeout(60_000);
+  return context;
 }
