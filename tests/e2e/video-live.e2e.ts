@@ -276,13 +276,24 @@ describe("videos, live sessions and recordings", () => {
     await screenshot(page, { path: `${SHOTS}/05-live-list.png` });
     await expectAccessible(page, "/live");
 
-    // 直播中: the stream plays.
+    // 直播中: the live stream plays, from the broadcast's moment: a playlist with no end that the
+    // player asks for again as it goes, without the video's own captions.
+    const streamed: string[] = [];
+    page.on("response", async (response) => {
+      if (/\/api\/live\/n\/stream\/[a-z0-9-]+\/index\.m3u8$/.test(response.url()))
+        streamed.push(await response.text().catch(() => ""));
+    });
     await page.locator(".tj-live-card", { hasText: "直播中" }).first().click();
     await page.waitForURL("**/wenshilivedetail/**");
     await playerReady(page);
     await expect(page.locator("main").getAttribute("data-state")).resolves.toBe("直播中");
     await play(page);
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+    expect(streamed.length).toBeGreaterThan(0);
+    expect(streamed[0]).toContain("#EXT-X-MEDIA-SEQUENCE:");
+    expect(streamed[0]).not.toContain("#EXT-X-ENDLIST");
+    await expect(page.locator("video track").count()).resolves.toBe(0);
+    await expect(page.getByTestId("video-player").textContent()).resolves.toContain("直播中");
     await screenshot(page, { path: `${SHOTS}/06-live-on-air.png` });
 
     // 回放: the replay, and no reminder.

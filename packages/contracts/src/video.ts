@@ -86,8 +86,10 @@ export const liveSession = z.object({
   startsInSeconds: z.number().int(),
   /** The server's clock when it answered, for the countdown. */
   serverTime: z.string(),
-  /** The stream while 直播中, the replay once 回放; null while 预告. */
+  /** The session's video (its poster and replay once 回放); null while 预告. */
   video: videoSummary.nullable(),
+  /** The live HLS playlist while 直播中 (a sliding window at the broadcast's moment), else null. */
+  streamUrl: z.string().nullable(),
   reminded: z.boolean(),
   reminderCount: z.number().int(),
   /** The signed-in reader's reminder of it, or null when they have none. */

@@ -111,3 +111,76 @@ export function recordingTitle(raw: string | undefined, createdAt: Date): string
   const d = new Date(createdAt.getTime() + 8 * 3600_000);
   return `录音 ${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`;
 }
+
+/** One media segment of a video's HLS playlist: its file and its length in seconds. */
+export interface MediaSegment {
+  uri: string;
+  seconds: number;
+}
+
+/**
+ * The segments of a video-on-demand HLS playlist (our own `index.m3u8`: `#EXTINF:<seconds>,`
+ * lines each followed by the segment's file), in order. Anything else in it is skipped.
+ */
+export function playlistSegments(m3u8: string): MediaSegment[] {
+  const segments: MediaSegment[] = [];
+  let seconds: number | null = null;
+  for (const raw of m3u8.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith("#EXTINF:")) {
+      const value = Number.parseFloat(line.slice("#EXTINF:".length));
+      seconds = Number.isFinite(value) && value > 0 ? value : null;
+    } else if (line && !line.startsWith("#") && seconds !== null) {
+      segments.push({ uri: line, seconds });
+      seconds = null;
+    }
+  }
+  return segments;
+}
+
+/** How many segments a live playlist offers at a time (players start three from its end). */
+export const LIVE_WINDOW_SEGMENTS = 5;
+
+/**
+ * A live HLS playlist (no end, a sliding window) of a session on air, for `now`: the session's
+ * video plays from its start time on and over again from its first segment when it ends
+ * (marked as a discontinuity), so every viewer sees the same moment of the broadcast, wherever
+ * they join, and a player keeps asking for the newest segments. `base` is put before each
+ * segment's file. Null when the video has no segments.
+ */
+export function livePlaylist(
+  segments: readonly MediaSegment[],
+  options: { startsAt: string; now: Date; base: string; window?: number },
+): string | null {
+  const count = segments.length;
+  if (count === 0) return null;
+  const loop = segments.reduce((sum, s) => sum + s.seconds, 0);
+  const window = Math.max(1, options.window ?? LIVE_WINDOW_SEGMENTS);
+  const elapsed = Math.max(0, (options.now.getTime() - Date.parse(options.startsAt)) / 1000);
+  // The last segment finished by now, counting segments over every loop so far (at least a
+  // whole window's worth, so a player joining at the start has something to buffer).
+  const loops = Math.floor(elapsed / loop);
+  let edge = loops * count - 1;
+  let played = loops * loop;
+  for (const segment of segments) {
+    if (played + segment.seconds > elapsed) break;
+    played += segment.seconds;
+    edge += 1;
+  }
+  edge = Math.max(edge, window - 1);
+  const first = edge - window + 1;
+  const target = Math.ceil(Math.max(...segments.map((s) => s.seconds)));
+  const lines = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:3",
+    `#EXT-X-TARGETDURATION:${target}`,
+    `#EXT-X-MEDIA-SEQUENCE:${first}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / count)}`,
+  ];
+  for (let n = first; n <= edge; n++) {
+    const segment = segments[n % count] as MediaSegment;
+    if (n > first && n % count === 0) lines.push("#EXT-X-DISCONTINUITY");
+    lines.push(`#EXTINF:${segment.seconds.toFixed(6)},`, `${options.base}/${segment.uri}`);
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,15 +1,18 @@
-import type {
-  LiveChannel,
-  LiveNotice,
-  LiveReminderList,
-  LiveSession,
+import {
+  LIVE_API,
+  type LiveChannel,
+  type LiveNotice,
+  type LiveReminderList,
+  type LiveSession,
 } from "@tongjian/contracts/video";
 import type { Database, LiveReminderTable, LiveSessionTable } from "@tongjian/db/database-schema";
 import {
   LIVE_REMINDER_LEAD_MINUTES,
   type LiveReminderState,
   livePath,
+  livePlaylist,
   liveState,
+  playlistSegments,
   reminderDue,
   secondsUntil,
 } from "@tongjian/domain/video-live";
@@ -18,7 +21,10 @@ import type { Kysely, Selectable } from "kysely";
 import { requireUser } from "../accounts/require-login.ts";
 import { NotFoundError, ServiceError } from "../service-error.ts";
 import { LIVE_PROGRAMME, type ProgrammeSession, programmeStart } from "./live-programme.ts";
-import type { VideoService } from "./videos.server.ts";
+import { type VideoService, videoBase } from "./videos.server.ts";
+
+/** Where a session's live stream is played from while it is on air. */
+export const liveStreamUrl = (key: string) => `${LIVE_API}/n/stream/${key}/index.m3u8`;
 
 /** 已提醒 once the job was done with the reminder or the reader saw its in-site notice. */
 function reminderStateOf(
@@ -124,6 +130,7 @@ export function createLiveService(deps: {
         startsInSeconds: state === "预告" ? secondsUntil(row.starts_at, at) : 0,
         serverTime: at.toISOString(),
         video,
+        streamUrl: state === "直播中" && video ? liveStreamUrl(row.key) : null,
         reminded: mine.has(row.key),
         reminderCount: Number(counts.find((c) => c.session_key === row.key)?.n ?? 0),
         reminderState: reminderOf(mine.get(row.key)),
@@ -191,6 +198,28 @@ export function createLiveService(deps: {
       const row = await requireSession(key);
       const [session] = await present([row], viewer);
       return session as LiveSession;
+    },
+
+    /**
+     * The live HLS playlist of a session on air, at this moment of its broadcast (livePlaylist):
+     * its video from the start time on, over again while the session lasts. Not before the start
+     * nor after the end (the replay is the video's own playlist).
+     */
+    async stream(key: string): Promise<string> {
+      const row = await requireSession(key);
+      const at = now();
+      if (liveState({ startsAt: row.starts_at, endsAt: row.ends_at }, at) !== "直播中")
+        throw new NotFoundError("这场直播不在直播中");
+      const playlist = await deps.videos.file(row.video_id, "index.m3u8");
+      const m3u8 = playlist
+        ? livePlaylist(playlistSegments(playlist.data.toString("utf8")), {
+            startsAt: row.starts_at,
+            now: at,
+            base: videoBase(row.video_id),
+          })
+        : null;
+      if (!m3u8) throw new NotFoundError("直播流暂不可用");
+      return m3u8;
     },
 
     /**

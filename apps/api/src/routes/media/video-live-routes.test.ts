@@ -166,6 +166,42 @@ describe.each(databaseTargets())("videos, live sessions and recordings on $name"
     expect((await get("/api/live/n/list?channel=other")).statusCode).toBe(400);
   });
 
+  it("streams a session on air as a live playlist from the video's segments, and nothing else", async () => {
+    const list = (await get("/api/live/n/list?channel=wenshi")).json().data.list as {
+      key: string;
+      state: string;
+      streamUrl: string | null;
+      video: { id: string } | null;
+    }[];
+    const onAir = list.find((s) => s.state === "直播中");
+    expect(onAir?.streamUrl).toBe(`/api/live/n/stream/${onAir?.key}/index.m3u8`);
+    for (const s of list) expect(s.streamUrl === null).toBe(s.state !== "直播中");
+
+    const res = await get(onAir?.streamUrl ?? "");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("application/vnd.apple.mpegurl");
+    expect(res.headers["cache-control"]).toContain("no-cache");
+    expect(res.body).toMatch(/^#EXTM3U\n/);
+    expect(res.body).not.toContain("#EXT-X-ENDLIST");
+    expect(Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(res.body)?.[1])).toBeGreaterThanOrEqual(0);
+    const segments = res.body.split("\n").filter((line) => line.endsWith(".ts"));
+    expect(segments.length).toBeGreaterThan(0);
+    // Each segment is one of the session's video's own, served as the video's files are.
+    for (const uri of segments)
+      expect(uri).toMatch(new RegExp(`^/media/video/${onAir?.video?.id}/seg-\\d{3}\\.ts$`));
+    expect((await get(segments[0] ?? "")).statusCode).toBe(200);
+
+    // Before its start and after its end a session has no live stream.
+    for (const state of ["预告", "回放"]) {
+      const other = list.find((s) => s.state === state);
+      const refused = await get(`/api/live/n/stream/${other?.key}/index.m3u8`);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe("这场直播不在直播中");
+    }
+    expect((await get("/api/live/n/stream/no-such-session/index.m3u8")).statusCode).toBe(404);
+    expect((await get("/api/live/n/stream/Bad_Key!/index.m3u8")).statusCode).toBe(400);
+  });
+
   it("signs a reader up for a coming session's reminder, and only a signed-in one", async () => {
     const list = (await get("/api/live/n/list?channel=wenshi")).json().data.list;
     const coming = list.find((s: { state: string }) => s.state === "预告");

@@ -162,6 +162,26 @@ export function registerVideoLiveRoutes(app: TypedApp, { services }: AppDeps) {
     },
   );
 
+  app.get(
+    `${LIVE_API}/n/stream/:key/index.m3u8`,
+    {
+      schema: {
+        tags,
+        summary: "直播中的直播流（HLS 直播播放列表：滑动窗口，无结束标记）；不在直播中时 404",
+        params: liveKeyParams,
+        response: { ...replies(z.null()), 200: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const m3u8 = await live.stream(request.params.key);
+      // A player asks again every few seconds for the newest segments: never a stale window.
+      reply
+        .header("content-type", "application/vnd.apple.mpegurl")
+        .header("cache-control", "no-cache, max-age=0");
+      return m3u8;
+    },
+  );
+
   app.post(
     `${LIVE_API}/y/reminder`,
     {

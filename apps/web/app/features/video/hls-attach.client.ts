@@ -7,7 +7,15 @@ export async function attachHls(
   video: HTMLVideoElement,
   src: string,
   onFatal: (message: string) => void,
+  options: { live?: boolean } = {},
 ): Promise<() => void> {
+  // A live stream goes to hls.js wherever it can play (Media Source Extensions): Chromium's own
+  // HLS gives up at the stream's discontinuities (the video starting over), where Safari's and
+  // hls.js play on. Elsewhere (iOS without Media Source) the browser's own HLS plays it.
+  if (options.live) {
+    const { default: Hls } = await import("hls.js/light");
+    if (Hls.isSupported()) return attachWithHlsJs(Hls, video, src, onFatal);
+  }
   if (video.canPlayType("application/vnd.apple.mpegurl")) {
     video.src = src;
     video.load();
@@ -22,6 +30,16 @@ export async function attachHls(
     onFatal("当前浏览器无法播放这段视频");
     return () => {};
   }
+  return attachWithHlsJs(Hls, video, src, onFatal);
+}
+
+/** Plays `src` in `video` through hls.js (Media Source Extensions). */
+function attachWithHlsJs(
+  Hls: typeof import("hls.js/light").default,
+  video: HTMLVideoElement,
+  src: string,
+  onFatal: (message: string) => void,
+): () => void {
   const hls = new Hls({
     // Short VOD files: a few retries, then the page's retry state.
     fragLoadPolicy: {

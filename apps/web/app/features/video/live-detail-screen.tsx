@@ -121,6 +121,9 @@ function ReminderButton({ session, signedIn }: { session: LiveSession; signedIn:
 }
 
 /** /wenshilivedetail/{key}: a session's state, its countdown, stream or replay, and reminder. */
+/** setTimeout's longest wait (about 24.8 days); a session ending later is not timed here. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function LiveDetailScreen({
   session,
   signedIn,
@@ -141,6 +144,15 @@ export function LiveDetailScreen({
   useEffect(() => {
     if (coming && left === 0 && revalidator.state === "idle") void revalidator.revalidate();
   }, [coming, left, revalidator]);
+  // At the end the stream stops: the server then says 回放 and hands over the replay.
+  const onAir = session.state === "直播中";
+  const endsIn = Date.parse(session.endsAt) - Date.parse(session.serverTime);
+  const { revalidate } = revalidator;
+  useEffect(() => {
+    if (!onAir || !(endsIn >= 0) || endsIn > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => void revalidate(), endsIn + 1000);
+    return () => clearTimeout(timer);
+  }, [onAir, endsIn, revalidate]);
 
   return (
     <main className="tj-live" data-state={session.state}>
@@ -151,6 +163,7 @@ export function LiveDetailScreen({
           resumeSeconds={null}
           signedIn={signedIn}
           live={session.state === "直播中"}
+          streamUrl={session.streamUrl}
         />
       ) : (
         <div className="tj-live-countdown" data-testid="live-countdown">

@@ -12,20 +12,26 @@ const SAVE_EVERY_MS = 5000;
 /**
  * An HLS video with its poster and Chinese captions. It resumes where the reader stopped (the
  * server's position for a signed-in reader, this device's otherwise) unless `live`, and a
- * source that will not load shows a retry state instead of a dead player.
+ * source that will not load shows a retry state instead of a dead player. A live session plays
+ * its live stream (`streamUrl`), from the broadcast's moment, without the video's captions,
+ * which follow the video's own clock.
  */
 export function VideoPlayer({
   video,
   resumeSeconds,
   signedIn,
   live = false,
+  streamUrl = null,
 }: {
   video: VideoSummary;
   /** The server's position for a signed-in reader; null asks the device. */
   resumeSeconds: number | null;
   signedIn: boolean;
   live?: boolean;
+  /** The live HLS playlist of a session on air. */
+  streamUrl?: string | null;
 }) {
+  const source = (live && streamUrl) || video.playlistUrl;
   const { api } = usePlatform();
   const ref = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>("loading");
@@ -77,7 +83,7 @@ export function VideoPlayer({
     element.addEventListener("loadedmetadata", onMeta, { once: true });
     element.addEventListener("error", onError);
     void import("./hls-attach.client.ts")
-      .then(({ attachHls }) => attachHls(element, video.playlistUrl, fail))
+      .then(({ attachHls }) => attachHls(element, source, fail, { live }))
       .then((undo) => {
         if (cancelled) undo();
         else detach = undo;
@@ -89,7 +95,7 @@ export function VideoPlayer({
       element.removeEventListener("error", onError);
       detach?.();
     };
-  }, [video.id, video.playlistUrl, attempt]);
+  }, [video.id, source, live, attempt]);
 
   useEffect(() => {
     const element = ref.current;
@@ -110,6 +116,8 @@ export function VideoPlayer({
   return (
     <div className="tj-video" data-testid="video-player" data-state={state}>
       <div className="tj-video__frame">
+        {/* biome-ignore lint/a11y/useMediaCaption: the video's captions are on every replay; a live
+            stream has none, since the video's follow its own clock, not the broadcast's. */}
         <video
           ref={ref}
           className="tj-video__media"
@@ -119,7 +127,9 @@ export function VideoPlayer({
           preload="metadata"
           aria-label={`${video.title}（示意视频）`}
         >
-          <track kind="captions" src={video.captionsUrl} srcLang="zh" label="中文字幕" default />
+          {!live && (
+            <track kind="captions" src={video.captionsUrl} srcLang="zh" label="中文字幕" default />
+          )}
         </video>
         <span className="tj-video__badge">{live ? "直播 · 示意" : "示意"}</span>
         {state === "error" && (
@@ -139,9 +149,11 @@ export function VideoPlayer({
       <p className="tj-video__meta" aria-live="polite">
         {state === "loading" && "视频加载中…"}
         {state === "ready" &&
-          (resumedAt > 0
-            ? `已从上次看到的 ${formatDuration(resumedAt)} 继续`
-            : `时长 ${formatDuration(video.durationSeconds)}`)}
+          (live
+            ? "直播中：与所有观众同步观看"
+            : resumedAt > 0
+              ? `已从上次看到的 ${formatDuration(resumedAt)} 继续`
+              : `时长 ${formatDuration(video.durationSeconds)}`)}
         {state === "error" && "点击“重试”重新加载"}
       </p>
     </div>
