@@ -46,6 +46,8 @@ describe("API reference", () => {
     // A greeting card's picture, and a reader's own data as a JSON download.
     "/api/m/greetingcard/image/:file",
     "/api/user/personal-data/export",
+    // A live session's HLS playlist, which players read as it is.
+    "/api/live/n/stream/:key/index.m3u8",
   ]);
   /** The payment channels' notifications, answered in the channel's own format (decision 33). */
   const CHANNEL_CALLBACKS = new Set(["/api/pay/notify/wechat", "/api/pay/notify/alipay"]);

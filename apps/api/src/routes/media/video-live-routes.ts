@@ -169,7 +169,6 @@ export function registerVideoLiveRoutes(app: TypedApp, { services }: AppDeps) {
         tags,
         summary: "直播中的直播流（HLS 直播播放列表：滑动窗口，无结束标记）；不在直播中时 404",
         params: liveKeyParams,
-        response: { ...replies(z.null()), 200: z.string() },
       },
     },
     async (request, reply) => {
