@@ -23,12 +23,19 @@ function firstLoadChunks(chunks: Record<string, Rollup.RenderedChunk>): Set<stri
   return found;
 }
 
+/** Whether every module of a chunk is a library's (three.js, ECharts, hls.js …). */
+function librariesOnly(chunk: Rollup.RenderedChunk): boolean {
+  return chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes("/node_modules/"));
+}
+
 /**
- * Terser, three passes, over the code every page loads first, after esbuild has minified the
- * whole client build: on the first load its passes take ~3 KB (gzip) more off than esbuild's
- * minifier, which matters against the 125 KB budget. The libraries loaded on demand keep
- * esbuild's output; running terser over them as well cost the build about a minute for no
- * first-load byte (docs/decisions/0053-terser-on-the-first-load.md).
+ * Terser, three passes, after esbuild has minified the whole client build, over the code pages
+ * load first and every chunk with code of ours in it: on the first load its passes take ~3 KB
+ * (gzip) more off than esbuild's minifier, which matters against the 125 KB budget, and the
+ * screens' own chunks loaded on demand (the maps, the charts' pages) keep the same treatment.
+ * Chunks of libraries alone loaded on demand (three.js, ECharts, hls.js) keep esbuild's output:
+ * running terser over them cost the build about half a minute for no first-load byte
+ * (docs/decisions/0053-terser-on-the-first-load.md).
  */
 export function terserFirstLoad(): Plugin {
   let firstLoad: Set<string> | null = null;
@@ -43,7 +50,7 @@ export function terserFirstLoad(): Plugin {
       order: "post",
       async handler(code, chunk, _options, meta) {
         firstLoad ??= firstLoadChunks(meta.chunks);
-        if (!firstLoad.has(chunk.fileName)) return null;
+        if (!firstLoad.has(chunk.fileName) && librariesOnly(chunk)) return null;
         const result = await minify(code, {
           module: true,
           compress: { passes: 3 },
