@@ -12,6 +12,7 @@ import {
   livePath,
   livePlaylist,
   liveState,
+  type MediaSegment,
   playlistSegments,
   reminderDue,
   secondsUntil,
@@ -22,6 +23,9 @@ import { requireUser } from "../accounts/require-login.ts";
 import { NotFoundError, ServiceError } from "../service-error.ts";
 import { LIVE_PROGRAMME, type ProgrammeSession, programmeStart } from "./live-programme.ts";
 import { type VideoService, videoBase } from "./videos.server.ts";
+
+/** How long a video's segment list is kept before its playlist is read again. */
+const SEGMENTS_KEPT_MS = 5 * 60_000;
 
 /** Where a session's live stream is played from while it is on air. */
 export const liveStreamUrl = (key: string) => `${LIVE_API}/n/stream/${key}/index.m3u8`;
@@ -51,6 +55,20 @@ export function createLiveService(deps: {
   const programme = deps.programme ?? LIVE_PROGRAMME;
   const leadMinutes = deps.reminderLeadMinutes ?? LIVE_REMINDER_LEAD_MINUTES;
   let laidOut: Promise<void> | null = null;
+  /**
+   * Each video's segments, read from its playlist at most every five minutes (the playlist's own
+   * cache time), not on every viewer's request for the live window (one every few seconds each).
+   */
+  const segmentsRead = new Map<string, { at: number; segments: MediaSegment[] }>();
+  async function segmentsOf(videoId: string): Promise<MediaSegment[]> {
+    const at = Date.now();
+    const kept = segmentsRead.get(videoId);
+    if (kept && at - kept.at < SEGMENTS_KEPT_MS) return kept.segments;
+    const playlist = await deps.videos.file(videoId, "index.m3u8");
+    const segments = playlist ? playlistSegments(playlist.data.toString("utf8")) : [];
+    if (segments.length) segmentsRead.set(videoId, { at, segments });
+    return segments;
+  }
 
   /**
    * Writes the programme's sessions that the database lacks, timed from this moment; sessions
@@ -210,14 +228,11 @@ export function createLiveService(deps: {
       const at = now();
       if (liveState({ startsAt: row.starts_at, endsAt: row.ends_at }, at) !== "直播中")
         throw new NotFoundError("这场直播不在直播中");
-      const playlist = await deps.videos.file(row.video_id, "index.m3u8");
-      const m3u8 = playlist
-        ? livePlaylist(playlistSegments(playlist.data.toString("utf8")), {
-            startsAt: row.starts_at,
-            now: at,
-            base: videoBase(row.video_id),
-          })
-        : null;
+      const m3u8 = livePlaylist(await segmentsOf(row.video_id), {
+        startsAt: row.starts_at,
+        now: at,
+        base: videoBase(row.video_id),
+      });
       if (!m3u8) throw new NotFoundError("直播流暂不可用");
       return m3u8;
     },
