@@ -155,7 +155,12 @@ describe("download page /redirectpage", () => {
     const stores = page.locator(".tj-download__store");
     await expect(stores.nth(0).getAttribute("href")).resolves.toBe(IOS_STORE);
     await expect(stores.nth(1).getAttribute("href")).resolves.toBe(ANDROID_STORE);
+    // The wake's check runs on the page's clock: a fake one, so a busy machine cannot make it late
+    // (a late check means the app opened, and the page rightly says nothing).
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.getByTestId("download-open-app").click();
+    await page.clock.runFor(1000);
     // The app did not open: the page stays and says what to do.
     await page.getByRole("status").filter({ hasText: "没有打开" }).waitFor();
     await screenshot(page, { path: `${SHOTS}/download-page-ios.png` });

@@ -11,6 +11,7 @@ import type { Services } from "@tongjian/services/create-services";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createRenderTurns } from "./render-turns.ts";
+import { createPartitionedRequestHandler } from "./route-partitions.ts";
 import type { TypedApp } from "./typed-app.ts";
 
 /** Hashed build assets never change; everything else public is kept an hour. */
@@ -165,7 +166,12 @@ export function webRegistrar(options: {
       app.use(vite.middlewares);
       build = () => vite.ssrLoadModule(SERVER_BUILD_MODULE) as Promise<ServerBuild>;
     }
-    const handle = createRequestHandler(build, options.production ? "production" : "development");
+    // In production one handler per first segment of the address (route-partitions.ts); in
+    // development the build is reloaded on every request.
+    const handle =
+      typeof build === "function"
+        ? createRequestHandler(build, "development")
+        : createPartitionedRequestHandler(build, "production");
     const turns = createRenderTurns(RENDERS_PER_TURN);
     await app.register(async (pages) => {
       // Bodies of form posts are read by React Router from the request itself.
