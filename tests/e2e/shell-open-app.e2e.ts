@@ -51,6 +51,12 @@ async function open(
   return { context, page };
 }
 
+/** Puts the page on a paused fake clock, so timers run only as far as the test moves it. */
+async function pauseClock(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+}
+
 interface WxSim {
   status: string;
   configs: { appId: string; jsApiList: string[]; openTagList?: string[] }[];
@@ -155,10 +161,9 @@ describe("download page /redirectpage", () => {
     const stores = page.locator(".tj-download__store");
     await expect(stores.nth(0).getAttribute("href")).resolves.toBe(IOS_STORE);
     await expect(stores.nth(1).getAttribute("href")).resolves.toBe(ANDROID_STORE);
-    // The wake's check runs on the page's clock: a fake one, so a busy machine cannot make it late
-    // (a late check means the app opened, and the page rightly says nothing).
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1000);
+    // The wake's check runs on a fake clock, so a busy machine cannot make it late (a late check
+    // means the app opened, and the page rightly says nothing).
+    await pauseClock(page);
     await page.getByTestId("download-open-app").click();
     await page.clock.runFor(1000);
     // The app did not open: the page stays and says what to do.
@@ -233,8 +238,7 @@ describe("download page /redirectpage", () => {
 async function openPromptThenPauseClock(page: Page) {
   await page.getByTestId("open-app").click();
   await page.getByRole("button", { name: "前往" }).click({ trial: true });
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 1000);
+  await pauseClock(page);
 }
 
 describe("open-app wake timing in the browser (fake clock)", () => {

@@ -63,25 +63,23 @@ function testBuild(): ServerBuild {
     largeV: "/largeV",
     unmatched: "*",
   };
+  const entries = Object.entries(paths).map(([id, path]) => ({
+    id,
+    path,
+    ...(id === "root" ? {} : { parentId: "root" }),
+  }));
   const routes = Object.fromEntries(
-    Object.entries(paths).map(([id, path]) => [
-      id,
-      {
-        id,
-        path,
-        ...(id === "root" ? {} : { parentId: "root" }),
-        module: { default: () => null, loader: () => `loaded ${id}` },
-      },
+    entries.map((route) => [
+      route.id,
+      { ...route, module: { default: () => null, loader: () => `loaded ${route.id}` } },
     ]),
   );
   const assetRoutes = Object.fromEntries(
-    Object.entries(paths).map(([id, path]) => [
-      id,
+    entries.map((route) => [
+      route.id,
       {
-        id,
-        path,
-        ...(id === "root" ? {} : { parentId: "root" }),
-        module: `/assets/${id}.js`,
+        ...route,
+        module: `/assets/${route.id}.js`,
         hasLoader: true,
         hasAction: false,
         hasClientAction: false,

@@ -3,8 +3,6 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 type Mode = Parameters<typeof createRequestHandler>[1];
 
-/** The partition of addresses whose first segment matches no route's. */
-const OTHER = "\u0000other";
 const ROOT_DATA = "_root";
 const DATA_SUFFIX = ".data";
 
@@ -92,12 +90,12 @@ export function createPartitionedRequestHandler(build: ServerBuild, mode?: Mode)
   const handlers = new Map<string, RequestHandler>();
   for (const [segment, ids] of bySegment)
     handlers.set(segment, createRequestHandler(buildWith(build, [...everywhere, ...ids]), mode));
-  handlers.set(OTHER, createRequestHandler(buildWith(build, everywhere), mode));
+  // Addresses whose first segment no route starts with: the root and the catch-all.
+  const other = createRequestHandler(buildWith(build, everywhere), mode);
 
   return (request, loadContext) => {
     const segment = requestSegment(new URL(request.url).pathname, manifestPath);
-    const handler =
-      segment === null ? full : (handlers.get(segment) ?? (handlers.get(OTHER) as RequestHandler));
+    const handler = segment === null ? full : (handlers.get(segment) ?? other);
     return handler(request, loadContext);
   };
 }
