@@ -253,16 +253,33 @@ const seenParagraphs = async (page: Page) => {
  * A finger put on the page at `from` and moved sideways to `to`, as the phone sends it; the
  * returned function lifts it.
  */
+/** A frame, between one touch event of a drag and the next. */
+const STEP_SECONDS = 0.016;
+
 async function drag(page: Page, from: number, to: number, y = 400) {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
+  // The events carry their own times, a frame apart: on a busy machine the moves could otherwise
+  // reach the page half a second after the press, which the reader rightly takes for a long
+  // press (text selection), not a drag.
+  const start = Date.now() / 1000;
+  const at = (step: number) => start + step * STEP_SECONDS;
+  await cdp.send("Input.dispatchTouchEvent", {
+    type: "touchStart",
+    touchPoints: [{ x: from, y }],
+    timestamp: at(0),
+  });
   for (let step = 1; step <= 5; step++)
     await cdp.send("Input.dispatchTouchEvent", {
       type: "touchMove",
       touchPoints: [{ x: from + ((to - from) * step) / 5, y }],
+      timestamp: at(step),
     });
   return async () => {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchEnd",
+      touchPoints: [],
+      timestamp: Math.max(at(6), Date.now() / 1000),
+    });
     await cdp.detach();
   };
 }
