@@ -85,6 +85,8 @@ describe("entry pages at 375×812", () => {
     expect(html).toContain(`href="/ah/article/${ARTICLE}"`);
     expect(html).toContain(`href="/relation?id=${YING_ZHENG}"`);
     expect(html).toContain(`src="/media/cover/${YING_ZHENG}.svg"`);
+    // A group longer than its preview ships only the preview, in the HTML and in its data.
+    expect(new Set(html.match(/测试大臣\d+/g)).size).toBe(6);
   });
 
   it("shows an entry with facts, timeline, grouped relations and 查看全部", async () => {
@@ -110,8 +112,13 @@ describe("entry pages at 375×812", () => {
     const court = page.locator(".tj-relgroup", { hasText: "君臣" });
     await expect(court.locator("li").count()).resolves.toBe(6);
     await screenshot(page, { path: `${SHOTS}/entry-top.png` });
+    // The page shipped the group's first six and its size; 查看全部 fetches the rest.
+    const whole = page.waitForResponse((r) =>
+      r.url().endsWith(`/api/item/relation/cn/${YING_ZHENG}`),
+    );
     await court.getByRole("button", { name: `查看全部（${MINISTERS}）` }).click();
-    await expect(court.locator("li").count()).resolves.toBe(MINISTERS);
+    expect((await whole).status()).toBe(200);
+    await expect.poll(() => court.locator("li").count()).toBe(MINISTERS);
     await expect(court.getByRole("button").count()).resolves.toBe(0);
     const events = page.locator(".tj-relgroup", { hasText: "相关事件" });
     await expect(events.locator("strong").textContent()).resolves.toBe("秦灭六国");

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { groupRelations, relationGroup } from "./relation-groups.ts";
+import {
+  groupRelations,
+  previewRelationGroups,
+  RELATION_PREVIEW_COUNT,
+  relationGroup,
+} from "./relation-groups.ts";
 
 const rel = (type: string, kind: string, name: string) => ({ type, item: { kind, name } });
 
@@ -53,5 +58,33 @@ describe("groupRelations", () => {
 
   it("gives no groups for no relations", () => {
     expect(groupRelations([])).toEqual([]);
+  });
+});
+
+describe("previewRelationGroups", () => {
+  const many = [
+    ...Array.from({ length: RELATION_PREVIEW_COUNT + 3 }, (_, i) =>
+      rel("君臣", "person", `臣${i}`),
+    ),
+    rel("父子", "person", "子"),
+  ];
+
+  it("ships each group's size and its first items", () => {
+    const groups = previewRelationGroups(many, false);
+    expect(groups.map((g) => [g.name, g.total, g.items.length])).toEqual([
+      ["亲属", 1, 1],
+      ["君臣", RELATION_PREVIEW_COUNT + 3, RELATION_PREVIEW_COUNT],
+    ]);
+    expect(groups[1]?.items.map((i) => i.item.name)).toEqual(
+      Array.from({ length: RELATION_PREVIEW_COUNT }, (_, i) => `臣${i}`),
+    );
+  });
+
+  it("ships every item when the page opens expanded", () => {
+    const groups = previewRelationGroups(many, true);
+    expect(groups.map((g) => [g.total, g.items.length])).toEqual([
+      [1, 1],
+      [RELATION_PREVIEW_COUNT + 3, RELATION_PREVIEW_COUNT + 3],
+    ]);
   });
 });

@@ -10,6 +10,8 @@ import { WORKS_RELATION_TYPE } from "./entry-kinds.ts";
 export const RELATION_PREVIEW_COUNT = 6;
 /** Timeline items shown before 查看全部. */
 export const TIMELINE_PREVIEW_COUNT = 8;
+/** Timeline lines show two lines of text; longer event summaries are cut before they ship. */
+export const TIMELINE_DESC_LIMIT = 60;
 /** GET /api/item/works/{lang}/{id}/{page}/{size}: the page's first load and its largest size. */
 export const WORKS_PAGE_SIZE = 20;
 export const WORKS_PAGE_SIZE_MAX = 50;
@@ -89,4 +91,24 @@ export function groupRelations<T extends { type: string; item: { kind: string } 
     const items = groups.get(name);
     return items ? [{ name, items }] : [];
   });
+}
+
+/** A group as an entry page first shows it: its size and the items of its preview. */
+export interface RelationGroupPreview<T> extends RelationGroup<T> {
+  total: number;
+}
+
+/**
+ * The groups an entry page ships: each group's first {@link RELATION_PREVIEW_COUNT} items and
+ * its size, or every item when the page opens expanded. The rest comes when a reader asks.
+ */
+export function previewRelationGroups<T extends { type: string; item: { kind: string } }>(
+  relations: T[],
+  expanded: boolean,
+): RelationGroupPreview<T>[] {
+  return groupRelations(relations).map(({ name, items }) => ({
+    name,
+    total: items.length,
+    items: expanded ? items : items.slice(0, RELATION_PREVIEW_COUNT),
+  }));
 }

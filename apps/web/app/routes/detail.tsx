@@ -1,8 +1,11 @@
 import { isEntityId } from "@tongjian/domain/entity-id";
 import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
-import { WORKS_PAGE_SIZE } from "@tongjian/domain/relation-groups";
+import {
+  previewRelationGroups,
+  TIMELINE_PREVIEW_COUNT,
+  WORKS_PAGE_SIZE,
+} from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
-import { truncateText } from "@tongjian/domain/text-length";
 import { ownerIdOf } from "@tongjian/domain/viewer";
 import { workCategoryInfo } from "@tongjian/domain/work-categories";
 import { lazy, type ReactNode, Suspense } from "react";
@@ -12,9 +15,9 @@ import { EntryFactsBox } from "../features/content/entry-facts-box.tsx";
 import { EntryHeader } from "../features/content/entry-header.tsx";
 import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
 import { EntryPoints } from "../features/content/entry-points.tsx";
-import { EntryRelations } from "../features/content/entry-relations.tsx";
+import { EntryRelations, shownRelation } from "../features/content/entry-relations.tsx";
 import { EntrySources } from "../features/content/entry-sources.tsx";
-import { EntryTimeline } from "../features/content/entry-timeline.tsx";
+import { EntryTimeline, previewTimelineEvent } from "../features/content/entry-timeline.tsx";
 import { EntryVerse } from "../features/content/entry-verse.tsx";
 import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
@@ -59,9 +62,6 @@ function NotesWhenNear({ entryId, entryName }: { entryId: string; entryName: str
   );
 }
 
-/** Timeline lines show two lines of text; longer event summaries are cut before they ship. */
-const TIMELINE_DESC_LIMIT = 60;
-
 /** `?seeMore=1` comes from the in-text pop-up's 查看详情: the page opens with every list open. */
 function seeMoreFlag(url: URL): boolean {
   const value = url.searchParams.get("seeMore");
@@ -103,31 +103,31 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     optional("相关知识点", context.services.knowledgePoints.ofEntry(id)),
   ]);
   // Only what the page shows goes into the HTML (and its hydration data): a busy entry has
-  // hundreds of relations, and their summaries would double the page.
+  // hundreds of relations, and their summaries would double the page. Relations and timeline
+  // ship their previews and sizes; 查看全部 fetches the rest (all of it with ?seeMore).
   const { facts: raw, ...shown } = entry;
+  const seeMore = seeMoreFlag(url);
   return {
     entry: shown,
     description: seoDescription(entry.summary),
     schema: schemaOf(entry.kind, raw, entry.factList),
-    relations:
-      relation?.relations.map(({ type, group, label, direction, item }) => ({
-        type,
-        group,
-        label,
-        direction,
-        item: { id: item.id, kind: item.kind, name: item.name, timeDesc: item.timeDesc },
-      })) ?? null,
-    timeline:
-      timeline?.list.map((item) => ({
-        ...item,
-        desc: truncateText(item.desc, TIMELINE_DESC_LIMIT),
-      })) ?? null,
+    relations: relation
+      ? previewRelationGroups(relation.relations.map(shownRelation), seeMore)
+      : null,
+    timeline: timeline
+      ? {
+          total: timeline.list.length,
+          list: (seeMore ? timeline.list : timeline.list.slice(0, TIMELINE_PREVIEW_COUNT)).map(
+            previewTimelineEvent,
+          ),
+        }
+      : null,
     articles: articles && listedArticles(articles),
     works,
     // 名画: the painting page of a painting's work entry, or the artist page of a painter.
     paintingLinks: paintingLinks ?? {},
     points: points?.map((p) => ({ id: p.id, title: p.title, eraLabel: p.eraLabel })) ?? [],
-    seeMore: seeMoreFlag(url),
+    seeMore,
     familyId: familyTreeIdOf(entry, raw, relation?.relations.map((r) => r.type) ?? null),
     // 在地图上看: a plain link to the time map at the entry's year and place (no map code here).
     mapLink: mapLinkOf({
@@ -320,7 +320,12 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
             }
           >
             {timeline ? (
-              <EntryTimeline list={timeline} expanded={seeMore} />
+              <EntryTimeline
+                entryId={entry.id}
+                list={timeline.list}
+                total={timeline.total}
+                expanded={seeMore}
+              />
             ) : (
               <SectionError what="时间线" />
             )}
@@ -341,7 +346,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
             }
           >
             {relations ? (
-              <EntryRelations relations={relations} expanded={seeMore} />
+              <EntryRelations entryId={entry.id} groups={relations} expanded={seeMore} />
             ) : (
               <SectionError what="关系" />
             )}

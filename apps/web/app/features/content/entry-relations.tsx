@@ -1,9 +1,21 @@
-import type { EntryCard, EntryRelation } from "@tongjian/contracts/content";
-import { groupRelations, RELATION_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
-import { useState } from "react";
+import type {
+  EntryCard,
+  EntryRelation,
+  EntryRelations as Relations,
+} from "@tongjian/contracts/content";
+import {
+  type RelationGroup as Group,
+  groupRelations,
+  RELATION_PREVIEW_COUNT,
+  type RelationGroupPreview,
+} from "@tongjian/domain/relation-groups";
+import { useCallback, useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
+import { MoreButton } from "../../shell/more-button.tsx";
+import { usePlatform } from "../../shell/platform.tsx";
+import type { MoreState } from "../../shell/use-more-pages.ts";
+import { useWholeList } from "../../shell/use-whole-list.ts";
 import { KIND_NAMES } from "./entry-kinds.ts";
-import { ShowAllButton } from "./show-all-button.tsx";
 import "./entry-relations.css";
 
 /** What the list shows of a relation: the rest stays out of the page's data. */
@@ -11,22 +23,53 @@ export type ShownRelation = Pick<EntryRelation, "type" | "group" | "label" | "di
   item: Pick<EntryCard, "id" | "kind" | "name" | "timeDesc">;
 };
 
+export function shownRelation({
+  type,
+  group,
+  label,
+  direction,
+  item,
+}: EntryRelation): ShownRelation {
+  return {
+    type,
+    group,
+    label,
+    direction,
+    item: { id: item.id, kind: item.kind, name: item.name, timeDesc: item.timeDesc },
+  };
+}
+
 function RelationGroup({
-  name,
+  group,
   items,
   expanded,
+  state,
+  loadWhole,
 }: {
-  name: string;
+  group: RelationGroupPreview<ShownRelation>;
+  /** The group's items: its preview, or all of them once the whole list has come. */
   items: ShownRelation[];
   expanded: boolean;
+  state: MoreState;
+  loadWhole: () => Promise<unknown>;
 }) {
   const [open, setOpen] = useState(expanded);
+  // The shared fetch's state shows on the button that asked for it.
+  const [asked, setAsked] = useState(false);
   const shown = open ? items : items.slice(0, RELATION_PREVIEW_COUNT);
+  const showAll = () => {
+    if (items.length >= group.total) {
+      setOpen(true);
+      return;
+    }
+    setAsked(true);
+    void loadWhole().then((whole) => whole && setOpen(true));
+  };
   return (
     <div className="tj-relgroup">
       <h3 className="tj-relgroup__title">
-        {name}
-        <small>{items.length}</small>
+        {group.name}
+        <small>{group.total}</small>
       </h3>
       <ul className="tj-relations">
         {shown.map((r) => (
@@ -41,27 +84,51 @@ function RelationGroup({
           </li>
         ))}
       </ul>
-      {!open && items.length > shown.length && (
-        <ShowAllButton total={items.length} onClick={() => setOpen(true)} />
+      {!open && group.total > shown.length && (
+        <MoreButton
+          state={asked ? state : "idle"}
+          onClick={showAll}
+          label={`查看全部（${group.total}）`}
+        />
       )}
     </div>
   );
 }
 
-/** Relations grouped (亲属、君臣、师友 …), a preview of each group unless opened expanded. */
+/**
+ * Relations grouped (亲属、君臣、师友 …): the page ships a preview of each group and its size
+ * (previewRelationGroups); 查看全部 fetches the entry's whole list once and opens the group.
+ */
 export function EntryRelations({
-  relations,
+  entryId,
+  groups,
   expanded,
 }: {
-  relations: ShownRelation[];
+  entryId: string;
+  groups: RelationGroupPreview<ShownRelation>[];
   expanded: boolean;
 }) {
-  const groups = groupRelations(relations);
+  const { api } = usePlatform();
+  const load = useCallback(
+    async (): Promise<Group<ShownRelation>[]> =>
+      groupRelations(
+        (await api.get<Relations>(`/api/item/relation/cn/${entryId}`)).relations.map(shownRelation),
+      ),
+    [api, entryId],
+  );
+  const { whole, state, request } = useWholeList(load);
   if (groups.length === 0) return <p className="tj-empty">暂无关联词条</p>;
   return (
     <>
       {groups.map((g) => (
-        <RelationGroup key={g.name} name={g.name} items={g.items} expanded={expanded} />
+        <RelationGroup
+          key={g.name}
+          group={g}
+          items={whole?.find((w) => w.name === g.name)?.items ?? g.items}
+          expanded={expanded}
+          state={state}
+          loadWhole={request}
+        />
       ))}
     </>
   );

@@ -1,8 +1,11 @@
-import type { TimelineEvent } from "@tongjian/contracts/content";
-import { TIMELINE_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
-import { useState } from "react";
+import type { EntryTimeline as Timeline, TimelineEvent } from "@tongjian/contracts/content";
+import { TIMELINE_DESC_LIMIT, TIMELINE_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
+import { truncateText } from "@tongjian/domain/text-length";
+import { useCallback, useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
-import { ShowAllButton } from "./show-all-button.tsx";
+import { MoreButton } from "../../shell/more-button.tsx";
+import { usePlatform } from "../../shell/platform.tsx";
+import { useWholeList } from "../../shell/use-whole-list.ts";
 import "./entry-timeline.css";
 
 /** One dated moment: its time, its title (a link when it names an entry) and what happened. */
@@ -24,11 +27,42 @@ function TimelineItem({ item }: { item: TimelineEvent }) {
   );
 }
 
-/** Dated moments of an entry, oldest first; the first few unless the page opened expanded. */
-export function EntryTimeline({ list, expanded }: { list: TimelineEvent[]; expanded: boolean }) {
+/** A timeline line as the entry page shows it: two lines of text at most. */
+export function previewTimelineEvent(item: TimelineEvent): TimelineEvent {
+  return { ...item, desc: truncateText(item.desc, TIMELINE_DESC_LIMIT) };
+}
+
+/**
+ * Dated moments of an entry, oldest first; the first few unless the page opened expanded. An
+ * entry page ships only those and the count (`total`); 查看全部 then fetches the rest once.
+ */
+export function EntryTimeline({
+  list,
+  expanded,
+  total = list.length,
+  entryId,
+}: {
+  list: TimelineEvent[];
+  expanded: boolean;
+  /** How many moments there are, when `list` holds only the first ones (then `entryId` too). */
+  total?: number;
+  entryId?: string;
+}) {
+  const { api } = usePlatform();
   const [open, setOpen] = useState(expanded);
-  if (list.length === 0) return <p className="tj-empty">暂无时间线</p>;
-  const shown = open ? list : list.slice(0, TIMELINE_PREVIEW_COUNT);
+  const load = useCallback(
+    async () =>
+      (await api.get<Timeline>(`/api/item/timeline/cn/${entryId}`)).list.map(previewTimelineEvent),
+    [api, entryId],
+  );
+  const { whole, state, request } = useWholeList(load);
+  if (total === 0) return <p className="tj-empty">暂无时间线</p>;
+  const items = whole ?? list;
+  const shown = open ? items : items.slice(0, TIMELINE_PREVIEW_COUNT);
+  const showAll = () => {
+    if (items.length >= total || !entryId) setOpen(true);
+    else void request().then((all) => all && setOpen(true));
+  };
   return (
     <>
       <ol className="tj-timeline">
@@ -36,8 +70,8 @@ export function EntryTimeline({ list, expanded }: { list: TimelineEvent[]; expan
           <TimelineItem key={`${item.year}|${item.title}|${item.itemId}`} item={item} />
         ))}
       </ol>
-      {!open && list.length > shown.length && (
-        <ShowAllButton total={list.length} onClick={() => setOpen(true)} />
+      {!open && total > shown.length && (
+        <MoreButton state={state} onClick={showAll} label={`查看全部（${total}）`} />
       )}
     </>
   );
