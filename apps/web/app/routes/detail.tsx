@@ -2,10 +2,12 @@ import { isEntityId } from "@tongjian/domain/entity-id";
 import { isOfflineSaveRequest } from "@tongjian/domain/offline-pages";
 import {
   previewRelationGroups,
+  TIMELINE_DESC_LIMIT,
   TIMELINE_PREVIEW_COUNT,
   WORKS_PAGE_SIZE,
 } from "@tongjian/domain/relation-groups";
 import { PRODUCT_NAME } from "@tongjian/domain/share-title";
+import { truncateText } from "@tongjian/domain/text-length";
 import { ownerIdOf } from "@tongjian/domain/viewer";
 import { workCategoryInfo } from "@tongjian/domain/work-categories";
 import { lazy, type ReactNode, Suspense } from "react";
@@ -17,7 +19,7 @@ import { TEXT_KINDS } from "../features/content/entry-kinds.ts";
 import { EntryPoints } from "../features/content/entry-points.tsx";
 import { EntryRelations, shownRelation } from "../features/content/entry-relations.tsx";
 import { EntrySources } from "../features/content/entry-sources.tsx";
-import { EntryTimeline, previewTimelineEvent } from "../features/content/entry-timeline.tsx";
+import { EntryTimeline } from "../features/content/entry-timeline.tsx";
 import { EntryVerse } from "../features/content/entry-verse.tsx";
 import { EntryWorks } from "../features/content/entry-works.tsx";
 import { LikeButton } from "../features/content/like-button.tsx";
@@ -117,8 +119,9 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     timeline: timeline
       ? {
           total: timeline.list.length,
+          // The lines show two lines of text (CSS): longer summaries are cut before they ship.
           list: (seeMore ? timeline.list : timeline.list.slice(0, TIMELINE_PREVIEW_COUNT)).map(
-            previewTimelineEvent,
+            (item) => ({ ...item, desc: truncateText(item.desc, TIMELINE_DESC_LIMIT) }),
           ),
         }
       : null,

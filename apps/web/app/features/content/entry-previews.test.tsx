@@ -13,7 +13,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlatformProvider } from "../../shell/platform.tsx";
 import { EntryRelations, shownRelation } from "./entry-relations.tsx";
-import { EntryTimeline, previewTimelineEvent } from "./entry-timeline.tsx";
+import { EntryTimeline } from "./entry-timeline.tsx";
 
 const SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -122,8 +122,8 @@ describe("an entry's relations, shipped as previews", () => {
 });
 
 describe("an entry's timeline, shipped as a preview", () => {
-  it("fetches the rest on 查看全部 and cuts long lines as the preview does", async () => {
-    const first = EVENTS.slice(0, TIMELINE_PREVIEW_COUNT).map(previewTimelineEvent);
+  it("fetches the rest on 查看全部", async () => {
+    const first = EVENTS.slice(0, TIMELINE_PREVIEW_COUNT);
     renderPage(
       <EntryTimeline entryId={ENTRY} list={first} total={EVENTS.length} expanded={false} />,
     );
@@ -132,8 +132,6 @@ describe("an entry's timeline, shipped as a preview", () => {
     fireEvent.click(screen.getByRole("button", { name: `查看全部（${EVENTS.length}）` }));
     expect(await screen.findByText("第12件事")).toBeTruthy();
     expect(requested).toEqual([`/api/item/timeline/cn/${ENTRY}`]);
-    for (const line of document.querySelectorAll(".tj-timeline__body p"))
-      expect((line.textContent ?? "").length).toBeLessThan(100);
     expect(screen.queryByRole("button")).toBeNull();
   });
 

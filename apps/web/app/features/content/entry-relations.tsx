@@ -11,11 +11,11 @@ import {
 } from "@tongjian/domain/relation-groups";
 import { useCallback, useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
-import { MoreButton } from "../../shell/more-button.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import type { MoreState } from "../../shell/use-more-pages.ts";
 import { useWholeList } from "../../shell/use-whole-list.ts";
 import { KIND_NAMES } from "./entry-kinds.ts";
+import { ShowAllButton } from "./show-all-button.tsx";
 import "./entry-relations.css";
 
 /** What the list shows of a relation: the rest stays out of the page's data. */
@@ -85,11 +85,7 @@ function RelationGroup({
         ))}
       </ul>
       {!open && group.total > shown.length && (
-        <MoreButton
-          state={asked ? state : "idle"}
-          onClick={showAll}
-          label={`查看全部（${group.total}）`}
-        />
+        <ShowAllButton total={group.total} state={asked ? state : "idle"} onClick={showAll} />
       )}
     </div>
   );

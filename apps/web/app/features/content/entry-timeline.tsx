@@ -1,11 +1,10 @@
 import type { EntryTimeline as Timeline, TimelineEvent } from "@tongjian/contracts/content";
-import { TIMELINE_DESC_LIMIT, TIMELINE_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
-import { truncateText } from "@tongjian/domain/text-length";
+import { TIMELINE_PREVIEW_COUNT } from "@tongjian/domain/relation-groups";
 import { useCallback, useState } from "react";
 import { AppLink } from "../../shell/app-link.tsx";
-import { MoreButton } from "../../shell/more-button.tsx";
 import { usePlatform } from "../../shell/platform.tsx";
 import { useWholeList } from "../../shell/use-whole-list.ts";
+import { ShowAllButton } from "./show-all-button.tsx";
 import "./entry-timeline.css";
 
 /** One dated moment: its time, its title (a link when it names an entry) and what happened. */
@@ -27,11 +26,6 @@ function TimelineItem({ item }: { item: TimelineEvent }) {
   );
 }
 
-/** A timeline line as the entry page shows it: two lines of text at most. */
-export function previewTimelineEvent(item: TimelineEvent): TimelineEvent {
-  return { ...item, desc: truncateText(item.desc, TIMELINE_DESC_LIMIT) };
-}
-
 /**
  * Dated moments of an entry, oldest first; the first few unless the page opened expanded. An
  * entry page ships only those and the count (`total`); 查看全部 then fetches the rest once.
@@ -51,8 +45,7 @@ export function EntryTimeline({
   const { api } = usePlatform();
   const [open, setOpen] = useState(expanded);
   const load = useCallback(
-    async () =>
-      (await api.get<Timeline>(`/api/item/timeline/cn/${entryId}`)).list.map(previewTimelineEvent),
+    async () => (await api.get<Timeline>(`/api/item/timeline/cn/${entryId}`)).list,
     [api, entryId],
   );
   const { whole, state, request } = useWholeList(load);
@@ -71,7 +64,7 @@ export function EntryTimeline({
         ))}
       </ol>
       {!open && total > shown.length && (
-        <MoreButton state={state} onClick={showAll} label={`查看全部（${total}）`} />
+        <ShowAllButton total={total} state={state} onClick={showAll} />
       )}
     </>
   );
