@@ -6,6 +6,7 @@ import { parseAppEnv } from "@tongjian/domain/app-env";
 import {
   previewRelationGroups,
   RELATION_PREVIEW_COUNT,
+  relationGroup,
   TIMELINE_PREVIEW_COUNT,
 } from "@tongjian/domain/relation-groups";
 import type { ReactNode } from "react";
@@ -23,7 +24,7 @@ function relation(type: string, n: number): EntryRelation {
   const id = n.toString(16).padStart(24, "0");
   return {
     type,
-    group: "",
+    group: relationGroup(type, "person"),
     label: type,
     direction: "twoway",
     note: null,

@@ -4,8 +4,6 @@ import type {
   EntryRelations as Relations,
 } from "@tongjian/contracts/content";
 import {
-  type RelationGroup as Group,
-  groupRelations,
   RELATION_PREVIEW_COUNT,
   type RelationGroupPreview,
 } from "@tongjian/domain/relation-groups";
@@ -23,6 +21,7 @@ export type ShownRelation = Pick<EntryRelation, "type" | "group" | "label" | "di
   item: Pick<EntryCard, "id" | "kind" | "name" | "timeDesc">;
 };
 
+/** What a relation list keeps of a relation, in the page's data and in the list fetched later. */
 export function shownRelation({
   type,
   group,
@@ -94,6 +93,7 @@ function RelationGroup({
 /**
  * Relations grouped (亲属、君臣、师友 …): the page ships a preview of each group and its size
  * (previewRelationGroups); 查看全部 fetches the entry's whole list once and opens the group.
+ * The grouping itself stays on the server: the page's JavaScript does not carry its tables.
  */
 export function EntryRelations({
   entryId,
@@ -105,11 +105,9 @@ export function EntryRelations({
   expanded: boolean;
 }) {
   const { api } = usePlatform();
+  // The API names each relation's group as the page groups them (relationGroup), in order.
   const load = useCallback(
-    async (): Promise<Group<ShownRelation>[]> =>
-      groupRelations(
-        (await api.get<Relations>(`/api/item/relation/cn/${entryId}`)).relations.map(shownRelation),
-      ),
+    async () => (await api.get<Relations>(`/api/item/relation/cn/${entryId}`)).relations,
     [api, entryId],
   );
   const { whole, state, request } = useWholeList(load);
@@ -120,7 +118,7 @@ export function EntryRelations({
         <RelationGroup
           key={g.name}
           group={g}
-          items={whole?.find((w) => w.name === g.name)?.items ?? g.items}
+          items={whole ? whole.filter((r) => r.group === g.name) : g.items}
           expanded={expanded}
           state={state}
           loadWhole={request}
