@@ -249,13 +249,13 @@ const seenParagraphs = async (page: Page) => {
   });
 };
 
+/** A frame, between one touch event of a drag and the next. */
+const STEP_SECONDS = 0.016;
+
 /**
  * A finger put on the page at `from` and moved sideways to `to`, as the phone sends it; the
  * returned function lifts it.
  */
-/** A frame, between one touch event of a drag and the next. */
-const STEP_SECONDS = 0.016;
-
 async function drag(page: Page, from: number, to: number, y = 400) {
   const cdp = await page.context().newCDPSession(page);
   // The events carry their own times, a frame apart: on a busy machine the moves could otherwise

@@ -1,8 +1,9 @@
+import { MoreButton } from "../../shell/more-button.tsx";
 import type { MoreState } from "../../shell/use-more-pages.ts";
 
 /**
- * 查看全部 under a collapsed list; gone once the list is open. Where the rest of the list is
- * fetched first, `state` shows it: busy while it loads, a retry after it failed.
+ * 查看全部（N） under a collapsed list; gone once the list is open. Where the rest of the list is
+ * fetched first, `state` shows it as 加载更多 does: busy while it loads, a retry after a failure.
  */
 export function ShowAllButton({
   total,
@@ -15,19 +16,5 @@ export function ShowAllButton({
   label?: string;
   state?: MoreState;
 }) {
-  return (
-    <button
-      type="button"
-      className="tj-more"
-      onClick={onClick}
-      disabled={state === "loading"}
-      aria-busy={state === "loading"}
-    >
-      {state === "loading"
-        ? "加载中…"
-        : state === "error"
-          ? "加载失败，点击重试"
-          : `${label}（${total}）`}
-    </button>
-  );
+  return <MoreButton state={state} onClick={onClick} label={`${label}（${total}）`} />;
 }
