@@ -14,6 +14,14 @@ export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
     article: new Map(),
     entry: new Map(),
   };
+  /**
+   * Counts taken from `pending` by a flush and not yet in their row: still counted by
+   * pendingFor(), so a read while a flush is writing (longer on PostgreSQL) misses none.
+   */
+  const writing: Record<CountedTable, Map<string, number>> = {
+    article: new Map(),
+    entry: new Map(),
+  };
   let flushing: Promise<void> | null = null;
 
   async function flushNow() {
@@ -22,23 +30,31 @@ export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
       const batch = pending[table];
       if (batch.size === 0) continue;
       pending[table] = new Map();
-      for (const [id, n] of batch) {
-        await db
-          .updateTable(table)
-          .set((eb) => ({ view_count: eb("view_count", "+", n) }))
-          .where("id", "=", id)
-          .execute();
-        await db
-          .insertInto("item_view_day")
-          .values({ kind: table, item_id: id, day, views: n })
-          .onConflict((oc) =>
-            oc.columns(["kind", "item_id", "day"]).doUpdateSet((eb) => ({
-              views: eb("item_view_day.views", "+", eb.ref("excluded.views")),
-            })),
-          )
-          .execute();
+      writing[table] = batch;
+      try {
+        for (const [id, n] of batch) await write(table, id, n, day);
+      } finally {
+        writing[table] = new Map();
       }
     }
+  }
+
+  async function write(table: CountedTable, id: string, n: number, day: string) {
+    await db
+      .updateTable(table)
+      .set((eb) => ({ view_count: eb("view_count", "+", n) }))
+      .where("id", "=", id)
+      .execute();
+    writing[table].delete(id);
+    await db
+      .insertInto("item_view_day")
+      .values({ kind: table, item_id: id, day, views: n })
+      .onConflict((oc) =>
+        oc.columns(["kind", "item_id", "day"]).doUpdateSet((eb) => ({
+          views: eb("item_view_day.views", "+", eb.ref("excluded.views")),
+        })),
+      )
+      .execute();
   }
 
   function flush(): Promise<void> {
@@ -58,7 +74,7 @@ export function createViewCounter(db: Kysely<Database>, flushMs = 1_000) {
     },
     /** Views counted but not yet written, so a page can show its own visit at once. */
     pendingFor(table: CountedTable, id: string): number {
-      return pending[table].get(id) ?? 0;
+      return (pending[table].get(id) ?? 0) + (writing[table].get(id) ?? 0);
     },
     flush,
     async close() {
