@@ -68,6 +68,7 @@ import { registerTimeMapRoutes } from "./routes/timemap/timemap-routes.ts";
 import { registerTrackingRoutes } from "./routes/tracking/tracking-routes.ts";
 import { registerWeChatExtrasRoutes } from "./routes/wechat/wechat-extras-routes.ts";
 import { registerWordsRoutes } from "./routes/words/words-routes.ts";
+import { installTextGuard } from "./text-guard.ts";
 import type { TypedApp } from "./typed-app.ts";
 import { installViewerHooks } from "./viewer-hooks.ts";
 
@@ -194,6 +195,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }),
   });
 
+  // U+0000 in an API call's parameters or body: 400 before any hook or route reads it.
+  installTextGuard(app);
   // Who is asking, CSRF and "needs login", for the API and the pages alike (decision 18).
   installViewerHooks(app, deps);
   await registerApiDocs(app);

@@ -21,6 +21,7 @@ import {
 import { ownerIdOf, type Viewer } from "@tongjian/domain/viewer";
 import { parse as parseYaml } from "yaml";
 import { NotFoundError } from "../service-error.ts";
+import { campaignFile } from "./campaign-file.ts";
 import { CampaignConflictError, type Campaigns } from "./campaigns.server.ts";
 
 /** Where the lots are, under the content folder. */
@@ -56,14 +57,7 @@ export function createDivination(deps: {
   now?: () => Date;
 }) {
   const clock = deps.now ?? (() => new Date());
-  let lotsPromise: Promise<Lot[]> | null = null;
-  const lots = () => {
-    lotsPromise ??= readLots(deps.contentDir).catch((error: unknown) => {
-      lotsPromise = null;
-      throw error;
-    });
-    return lotsPromise;
-  };
+  const lots = campaignFile(() => readLots(deps.contentDir), "求签暂未开放");
 
   async function drawsOf(ownerId: string) {
     const all = await lots();

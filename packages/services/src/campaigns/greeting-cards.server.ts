@@ -29,6 +29,7 @@ import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { parse as parseYaml } from "yaml";
 import { BadRequestError, NotFoundError } from "../service-error.ts";
+import { campaignFile } from "./campaign-file.ts";
 import type { Campaigns } from "./campaigns.server.ts";
 
 export const WORDINGS_FILE = join("campaigns", GREETING_KEY, "wordings.yaml");
@@ -68,14 +69,7 @@ export function createGreetingCards(deps: {
 }) {
   const { db } = deps;
   const clock = deps.now ?? (() => new Date());
-  let wordingsPromise: Promise<Wording[]> | null = null;
-  const wordings = () => {
-    wordingsPromise ??= readWordings(deps.contentDir).catch((error: unknown) => {
-      wordingsPromise = null;
-      throw error;
-    });
-    return wordingsPromise;
-  };
+  const wordings = campaignFile(() => readWordings(deps.contentDir), "贺卡暂未开放");
   const pngs = new LRUCache<string, Buffer>({ max: PNG_CACHE_ENTRIES });
 
   const summary = (r: CardRow) => ({
