@@ -51,6 +51,7 @@ export const E2E_SECONDS: Record<string, number> = {
   "tests/e2e/shell-rules.e2e.ts": 36,
   "tests/e2e/campaign-invite-review.e2e.ts": 35,
   "tests/e2e/paintings.e2e.ts": 35,
+  "tests/e2e/page-bad-input.e2e.ts": 35,
   "tests/e2e/shell-open-app.e2e.ts": 34,
   "tests/e2e/depth-test.e2e.ts": 33,
   "tests/e2e/accessibility.e2e.ts": 31,
