@@ -104,6 +104,8 @@ function withField(valid: object, field: string, bad: string): string {
   return JSON.stringify({ ...valid, [field]: marker }).replace(JSON.stringify(marker), bad);
 }
 
+const MULTIPART = "multipart/form-data; boundary=b";
+
 /** Whole bodies: malformed, empty, of the wrong type. */
 const BAD_BODIES: { payload: string; type: string }[] = [
   { payload: "{", type: "application/json" },
@@ -116,6 +118,27 @@ const BAD_BODIES: { payload: string; type: string }[] = [
   { payload: "a=1&b=2", type: "application/x-www-form-urlencoded" },
   { payload: "<xml/>", type: "text/xml" },
   { payload: "x", type: "text/plain" },
+  { payload: "\u0000\u0001", type: "application/octet-stream" },
+  // Uploads: a form without a boundary, one cut off, and files that are not what they say,
+  // named to climb out of the storage folder.
+  { payload: "x", type: "multipart/form-data" },
+  { payload: '--b\r\nContent-Disposition: form-data; name="file"', type: MULTIPART },
+  ...["file", "image", "images", "audio", "recording", "cover"].map((name) => ({
+    payload: [
+      "--b",
+      `Content-Disposition: form-data; name="${name}"; filename="../../../etc/passwd.mp3"`,
+      "Content-Type: audio/mpeg",
+      "",
+      "not a sound at all",
+      "--b",
+      'Content-Disposition: form-data; name="duration"',
+      "",
+      "-1",
+      "--b--",
+      "",
+    ].join("\r\n"),
+    type: MULTIPART,
+  })),
 ];
 
 /** How many requests of valid shape, with values drawn from each call's schemas, per call. */

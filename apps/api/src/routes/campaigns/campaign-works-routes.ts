@@ -22,28 +22,19 @@ import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { replies } from "../replies.ts";
+import { uploadErrors } from "../upload-errors.ts";
 import { campaignDevice, campaignWriteLimit } from "./campaign-routes.ts";
 
 const tags = ["活动"];
 const noStore = { "cache-control": "no-store" };
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/** What @fastify/multipart raises on a bad upload, as the reader is told it. */
-const MULTIPART_ERRORS: Record<string, [number, string]> = {
-  FST_REQ_FILE_TOO_LARGE: [413, `图片不能超过 ${IMAGE_MAX_BYTES / 1024 / 1024} MB`],
-  FST_FILES_LIMIT: [413, "一次只能上传一张图片"],
-  FST_PARTS_LIMIT: [413, "一次只能上传一张图片"],
-  FST_FIELDS_LIMIT: [413, "一次只能上传一张图片"],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, "请以 multipart/form-data 上传图片"],
-  FST_MP_PREMATURE_CLOSE: [400, "上传中断了，请重试"],
-};
-
-function uploadError(error: unknown): never {
-  const code = (error as { code?: string }).code;
-  const known = code ? MULTIPART_ERRORS[code] : undefined;
-  if (known) throw new ServiceError(known[0], known[1]);
-  throw error;
-}
+/** What a bad upload is answered with (upload-errors.ts). */
+const uploadError: (error: unknown) => never = uploadErrors({
+  tooLarge: `图片不能超过 ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+  tooMany: "一次只能上传一张图片",
+  notMultipart: "请以 multipart/form-data 上传图片",
+});
 
 /**
  * Readers' works in 文史奖励 and 作品征集 (decision 46): the approved list (newest or most
