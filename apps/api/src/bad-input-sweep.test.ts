@@ -106,6 +106,28 @@ function withField(valid: object, field: string, bad: string): string {
 
 const MULTIPART = "multipart/form-data; boundary=b";
 
+/** Headers a broken client, an old proxy or a prober sends, each set on a valid request. */
+const BAD_HEADERS: Record<string, string>[] = [
+  { range: "bytes=abc" },
+  { range: "bytes=9-3" },
+  { range: "bytes=-99999999999999999999" },
+  { range: "bytes=99999999999999999999-" },
+  { range: "bytes=0-1,5-9" },
+  { range: "lines=1-2" },
+  { "if-none-match": "*" },
+  { "if-modified-since": "yesterday" },
+  { cookie: `tj_sid=${"x".repeat(4000)}` },
+  { cookie: "=;;==; tj_sid; tj_sid=%E4%B8%AD%00" },
+  { authorization: "Bearer ..." },
+  { authorization: `Bearer ${"a".repeat(5000)}` },
+  { authorization: "Basic Og==" },
+  { "accept-encoding": "br;q=abc, *;q=-1" },
+  { "accept-language": "zh-Hans-CN-x-private-very-long-tag".repeat(20) },
+  { "x-device-id": "\u00ff".repeat(10) },
+  { "x-request-id": "../../etc/passwd" },
+  { "x-forwarded-for": "not-an-address, 999.1.1.1, ::ffff:zzzz" },
+];
+
 /** Whole bodies: malformed, empty, of the wrong type. */
 const BAD_BODIES: { payload: string; type: string }[] = [
   { payload: "{", type: "application/json" },
@@ -312,6 +334,8 @@ describe.each(runs)("bad input on every documented call, $name", (target) => {
         type?: string;
         /** Sent by every caller, not only the two that reach the most (see below). */
         everyone?: boolean;
+        /** Headers of its own, in place of the caller's. */
+        headers?: Record<string, string>;
       }[] = [];
       for (let seed = 1; seed <= VALID_SAMPLES; seed++) {
         const url = address(path, parameters, seed);
@@ -326,6 +350,13 @@ describe.each(runs)("bad input on every documented call, $name", (target) => {
       }
       const validPayload = method === "POST" ? JSON.stringify(validBody(1)) : undefined;
       const withValidBody = validPayload ? { payload: validPayload, type: "application/json" } : {};
+      if (method === "GET")
+        for (const headers of BAD_HEADERS)
+          requests.push({
+            what: `headers ${JSON.stringify(headers).slice(0, 60)}`,
+            url: address(path, parameters, 1),
+            headers,
+          });
       for (const p of parameters) {
         if (p.name === "lang") continue;
         for (const bad of p.in === "path" ? BAD_SEGMENTS : BAD_QUERY)
@@ -366,6 +397,7 @@ describe.each(runs)("bad input on every documented call, $name", (target) => {
           if (!widest && !request.everyone) continue;
           const headers: Record<string, string> = {
             ...(browser.jar.size ? { cookie: browser.cookieHeader() } : {}),
+            ...request.headers,
           };
           if (method === "POST") {
             headers["x-csrf-token"] = csrf;
