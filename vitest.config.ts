@@ -5,7 +5,7 @@ import { API_WORKERS, E2E_WORKERS } from "./tests/support/test-targets.ts";
 // Kept separate from the web app's Vite config: the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
-    // The e2e files longest first (tests/support/sequencer.ts).
+    // The e2e files, and the longest API files, longest first (tests/support/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
