@@ -66,6 +66,10 @@ export function errorReply(
   if (error.validation) {
     return { status: 400, body: { code: 400, message: validationMessage(error), data: null } };
   }
+  // PostgreSQL refusing a parameter's characters ("invalid byte sequence", 22021): the text came
+  // from the request; the text guard answers most such requests before a route sees them.
+  if ((error as { code?: unknown }).code === "22021")
+    return { status: 400, body: { code: 400, message: "请求中含有无效字符", data: null } };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const message = FASTIFY_MESSAGES[error.code] ?? STATUS_MESSAGES[status] ?? "请求无效";
