@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { contentId } from "@tongjian/content/load-content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, phoneContext } from "../support/browser.ts";
+import { launchBrowser, PHONE_VIEWPORT, phoneContext } from "../support/browser.ts";
 import { screenshot } from "../support/screenshots.ts";
 import { registerInBrowser } from "../support/sign-in.ts";
 import { type RunningServer, startServer } from "../support/start-server.ts";
@@ -81,6 +81,24 @@ describe("panoramas", () => {
     await viewerReady(page);
     await screenshot(page, { path: `${SHOTS}/01-chang-an-first-view.png` });
     expect(await facing(page)).toContain("正前方 · 0°");
+
+    // No hotspot reaches past the view, in it or out of it, at the phone's width and at 200 %
+    // zoom (187 px): those out of view wait hidden at its corner, those near an edge stop there.
+    const overhang = () =>
+      page.getByTestId("panorama-viewer").evaluate((viewer) => {
+        const right = viewer.getBoundingClientRect().right;
+        const spots = [...viewer.querySelectorAll(".tj-pano-spot")];
+        return {
+          scroll: viewer.scrollWidth - viewer.clientWidth,
+          past: spots.filter((spot) => spot.getBoundingClientRect().right > right + 0.5).length,
+          shown: spots.filter((spot) => (spot as HTMLElement).dataset.visible === "true").length,
+        };
+      });
+    await expect(overhang()).resolves.toMatchObject({ scroll: 0, past: 0 });
+    await page.setViewportSize({ width: 187, height: 406 });
+    await expect.poll(overhang).toMatchObject({ scroll: 0, past: 0 });
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await expect.poll(async () => (await overhang()).shown).toBeGreaterThan(0);
 
     // Drag to the left: the view turns right, towards the east market and 兴庆宫.
     const box = await page.getByTestId("panorama-viewer").boundingBox();

@@ -111,9 +111,19 @@ export function createPanoramaViewer(
   const target = new Vector3();
   const point = new Vector3();
 
+  /**
+   * Puts each hotspot over its point of the scene while the point is in view; near an edge it
+   * stops at the edge, so that no hotspot reaches past the view (its name would hang over the
+   * edge, and at 200 % zoom the 187 px viewer scrolled sideways). The hotspots out of view wait
+   * hidden at the view's top left corner.
+   */
   function placeHotspots(width: number, height: number) {
     const forward = camera.getWorldDirection(new Vector3());
-    for (const el of container.querySelectorAll<HTMLElement>("[data-hotspot-yaw]")) {
+    const spots = [...container.querySelectorAll<HTMLElement>("[data-hotspot-yaw]")];
+    // Sizes first, in one layout, before any hotspot moves.
+    const sizes = spots.map((el) => [el.offsetWidth / 2, el.offsetHeight / 2] as const);
+    spots.forEach((el, i) => {
+      const [halfWidth, halfHeight] = sizes[i] ?? [0, 0];
       const yaw = Number(el.dataset.hotspotYaw);
       const pitch = Number(el.dataset.hotspotPitch);
       const [x, y, z] = directionOf(yaw, pitch);
@@ -122,10 +132,14 @@ export function createPanoramaViewer(
       point.multiplyScalar(400).project(camera);
       const sx = ((point.x + 1) / 2) * width;
       const sy = ((1 - point.y) / 2) * height;
-      const inside = facing && sx > -40 && sx < width + 40 && sy > -40 && sy < height + 40;
-      el.style.transform = `translate(${sx.toFixed(1)}px, ${sy.toFixed(1)}px) translate(-50%, -50%)`;
+      const inside = facing && sx >= 0 && sx <= width && sy >= 0 && sy <= height;
+      const within = (at: number, half: number, size: number) =>
+        Math.min(Math.max(at, half), Math.max(half, size - half));
+      el.style.transform = inside
+        ? `translate(${within(sx, halfWidth, width).toFixed(1)}px, ${within(sy, halfHeight, height).toFixed(1)}px) translate(-50%, -50%)`
+        : "translate(-50%, -50%)";
       el.dataset.visible = inside ? "true" : "false";
-    }
+    });
   }
 
   function draw() {
