@@ -99,6 +99,10 @@ describe("a reader's learning day", () => {
     await page.locator(".tj-report__radar-wrap[data-state='ready']").waitFor();
     await expect(page.locator(".tj-report__radar canvas").count()).resolves.toBeGreaterThan(0);
     await expect(page.locator(".tj-report__review li").count()).resolves.toBe(3);
+    // What the depth test marked wrong is in the wrong-question book already.
+    const markedWrong = await page
+      .locator(".tj-report__review li[data-correct='false']")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-question-id") ?? ""));
     await page.getByText("这次只答了 3 题，强项与薄弱要多答几题才看得出来。").waitFor();
     await screenshot(page, { path: `${SHOTS}/1-report.png`, fullPage: true });
 
@@ -109,7 +113,13 @@ describe("a reader's learning day", () => {
     await page.waitForURL(/\/wenshiladder\/[0-9a-f]{24}$/);
     await hydrated(page);
     await page.getByRole("button", { name: "开始练习" }).click();
-    const ids = await answerQuiz(page, sqlitePath, [0, 1]);
+    // Two answered wrong, among the questions not in the book yet: one the depth test marked
+    // wrong a minute ago, wrong again, is rescheduled (FSRS's relearning step), not due at once.
+    const fresh = (ids: string[]) =>
+      ids.flatMap((id, i) => (markedWrong.includes(id) ? [] : [i])).slice(0, 2);
+    const ids = await answerQuiz(page, sqlitePath, fresh);
+    const wrongIds = fresh(ids).map((i) => ids[i]);
+    expect(wrongIds).toHaveLength(2);
     expect(ids.length).toBeGreaterThanOrEqual(3);
     await page.getByRole("button", { name: "交卷" }).click();
     const result = page.getByTestId("ladder-result");
@@ -126,10 +136,10 @@ describe("a reader's learning day", () => {
     const dueIds = await page
       .getByTestId("due-review")
       .evaluateAll((els) => els.map((el) => el.getAttribute("data-question-id") ?? ""));
-    expect(dueIds).toEqual(expect.arrayContaining(ids.slice(0, 2)));
+    expect(dueIds).toEqual(expect.arrayContaining(wrongIds));
     await page.getByRole("button", { name: "开始复习" }).click();
     const reviewIds = await answerQuiz(page, sqlitePath);
-    expect(reviewIds).toEqual(expect.arrayContaining(ids.slice(0, 2)));
+    expect(reviewIds).toEqual(expect.arrayContaining(wrongIds));
     await page.getByRole("button", { name: "交卷" }).click();
     await expect(page.getByTestId("review-result").textContent()).resolves.toContain(
       `答对 ${reviewIds.length}/${reviewIds.length}`,

@@ -28,12 +28,18 @@ export async function rightOptions(
  * with their lettered options): right, except those at the `wrong` positions, which get an
  * option that is not (or not all of) the answer. Returns the ids of the questions asked.
  */
-export async function answerQuiz(page: Page, sqlitePath: string, wrong: number[] = []) {
+export async function answerQuiz(
+  page: Page,
+  sqlitePath: string,
+  /** The questions to answer wrong, by their place; or picked once the questions are known. */
+  wrongAt: number[] | ((ids: string[]) => number[]) = [],
+) {
   const items = page.getByTestId("quiz-question");
   await items.first().waitFor();
   const ids = await items.evaluateAll((els) =>
     els.map((el) => el.getAttribute("data-question-id") ?? ""),
   );
+  const wrong = typeof wrongAt === "function" ? wrongAt(ids) : wrongAt;
   const answers = await rightOptions(sqlitePath, ids);
   for (const [i, id] of ids.entries()) {
     const answer = answers.get(id) ?? [];

@@ -167,7 +167,7 @@ export function ReportView({ report }: { report: TestReport }) {
         </h2>
         <ol className="tj-report__review">
           {report.questions.map((q) => (
-            <li key={q.id} data-correct={q.correct ? "true" : "false"}>
+            <li key={q.id} data-question-id={q.id} data-correct={q.correct ? "true" : "false"}>
               <details>
                 <summary>
                   {q.correct ? "✓ 答对" : "✗ 答错"} · {q.stem}
