@@ -166,13 +166,15 @@ const BAD_BODIES: { payload: string; type: string }[] = [
 /** How many requests of valid shape, with values drawn from each call's schemas, per call. */
 const VALID_SAMPLES = 6;
 
-/** A value its schema allows, the same for the same seed (json-schema-faker). */
-function sample(schema: object | undefined, seed: number, optionals = true): unknown {
+/**
+ * A value its schema allows, the same for the same seed (json-schema-faker), with every optional
+ * property filled so that each field is reached.
+ */
+function sample(schema: object | undefined, seed: number): unknown {
   if (!schema) return undefined;
   return generateSync(schema as Parameters<typeof generateSync>[0], {
     seed,
-    alwaysFakeOptionals: optionals,
-    optionalsProbability: optionals ? 1 : 0,
+    alwaysFakeOptionals: true,
     maxDefaultItems: 3,
     failOnInvalidTypes: false,
   });
