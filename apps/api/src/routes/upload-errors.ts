@@ -1,3 +1,4 @@
+import { IMAGE_MAX_BYTES } from "@tongjian/domain/community-rules";
 import { ServiceError } from "@tongjian/services/service-error";
 
 /** How one upload call names what went wrong with the form a reader sent. */
@@ -39,3 +40,10 @@ export function uploadErrors(messages: UploadMessages): (error: unknown) => neve
     throw new ServiceError(400, UNREADABLE_FORM);
   };
 }
+
+/** The answer to a bad upload of one image (a post's picture, a work's picture). */
+export const oneImageUploadError: (error: unknown) => never = uploadErrors({
+  tooLarge: `图片不能超过 ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+  tooMany: "一次只能上传一张图片",
+  notMultipart: "请以 multipart/form-data 上传图片",
+});

@@ -33,17 +33,10 @@ import type { AppDeps } from "../../app-deps.ts";
 import { ok } from "../../envelope.ts";
 import type { TypedApp } from "../../typed-app.ts";
 import { replies } from "../replies.ts";
-import { uploadErrors } from "../upload-errors.ts";
+import { oneImageUploadError as uploadError } from "../upload-errors.ts";
 
 const tags = ["社区"];
 const IMMUTABLE = "public, max-age=31536000, immutable";
-
-/** What a bad upload is answered with (upload-errors.ts). */
-const uploadError: (error: unknown) => never = uploadErrors({
-  tooLarge: `图片不能超过 ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
-  tooMany: "一次只能上传一张图片",
-  notMultipart: "请以 multipart/form-data 上传图片",
-});
 
 /**
  * The community's API (issue 16): circles and membership, posts, comments, likes, reports,
