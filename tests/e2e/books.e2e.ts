@@ -558,13 +558,9 @@ describe("the paged reader (翻页)", () => {
 
     // 30 px to the left, short of a turn: mid-gesture the page has moved with the finger.
     const lift = await drag(page, 300, 270);
-    await page.waitForFunction(
-      () =>
-        new DOMMatrix(
-          getComputedStyle(document.querySelector(".tj-reader__text") as Element).transform,
-        ).m41 < -20,
-    );
-    await expect(stripShift(page)).resolves.toBeCloseTo(-30, 0);
+    // The page follows the last move in a frame of its own: on a busy machine it can be seen
+    // part of the way there first.
+    await expect.poll(() => stripShift(page)).toBeCloseTo(-30, 0);
     await screenshot(page, { path: `${SHOTS}/paged-7-mid-drag.png` });
     await lift();
     // Let go: it springs back to the same page.
